@@ -1,0 +1,1 @@
+"""What every game shares: the engine protocol, errors, seeded randomness, the registry, conformance."""
