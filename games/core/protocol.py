@@ -41,6 +41,12 @@ class Engine(Protocol):
     def outcome(self, state: Any) -> JSON | None:
         """None while the deal runs; then `{"scores": [per seat], ...}` and game-specific details."""
 
+    def opening_events(self, state: Any) -> list[Event]:
+        """The events of `new_game` itself (deal, antes, an instant end), which it does not return."""
+
+    def next_options(self, outcome: JSON) -> JSON:
+        """Options for `new_game` of a room's next deal after this outcome (e.g. the next dealer)."""
+
     def dump(self, state: Any) -> JSON: ...
 
     def load(self, data: JSON) -> Any: ...

@@ -1,0 +1,24 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers and docker-compose: answers 200 when the database answers."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("healthz", healthz),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("karten/", include("rules_content.card_urls")),
+]
+urlpatterns += i18n_patterns(
+    path("admin/", admin.site.urls),
+    path("", include("rules_content.urls")),
+    path("", include("rooms.urls")),
+)

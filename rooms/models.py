@@ -1,0 +1,119 @@
+"""Rooms, seats, deals and their append-only logs. The deal row is the truth about a running game."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.core import registry
+
+GAME_CHOICES = [(key, key) for key in registry.KEYS]
+
+
+def new_token() -> str:
+    """An unguessable invite token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Room(models.Model):
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    solo = models.BooleanField(default=False, help_text=_("One person against computers, opened in one click."))
+    creator = models.CharField(max_length=64, blank=True, help_text=_("Player id of the browser that opened it."))
+    created = models.DateTimeField(auto_now_add=True)
+    closed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.token[:8]}"
+
+    def current_deal(self) -> Deal | None:
+        return self.deals.order_by("-number").first()
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        PERSON = "person", _("person")
+        COMPUTER = "computer", _("computer")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    player = models.CharField(max_length=64, blank=True, db_index=True, help_text=_("Player id of the seated browser."))
+    name = models.CharField(max_length=40, blank=True)
+    draft = models.JSONField(default=dict, blank=True, help_text=_("Unconfirmed choices, private to the seat."))
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["room", "index"], name="one_seat_per_index")]
+
+    def __str__(self) -> str:
+        return f"{self.room} seat {self.index}"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == self.Kind.COMPUTER
+
+
+class Deal(models.Model):
+    """One deal (a round in Chor Voli) of a room: the engine state and its version."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    seed = models.BigIntegerField(default=new_seed)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField()
+    over = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["room", "number"], name="one_deal_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.room} deal {self.number}"
+
+
+class ActionRecord(models.Model):
+    """What one seat did to one deal, and the events it caused: append-only, replayable."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField(help_text=_("The deal's version after this action."))
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    action_id = models.CharField(max_length=64)
+    events = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "version"], name="one_action_per_version"),
+            models.UniqueConstraint(fields=["deal", "action_id"], name="one_action_per_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} v{self.version} seat {self.seat}"
+
+
+class LedgerEntry(models.Model):
+    """A seat's settlement of one deal (chips or points): append-only; standings are sums of it."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="ledger")
+    seat = models.PositiveSmallIntegerField()
+    amount = models.IntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deal", "seat"], name="one_entry_per_seat_and_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.deal} seat {self.seat}: {self.amount:+d}"

@@ -1,0 +1,57 @@
+"""One adapter per game between the table page and the engine: how posted form fields become an
+engine action, and what extra the table template needs. Adding a game = one module here plus
+`templates/games/<key>/table.html`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+
+from games.core import registry
+from games.core.errors import gettext_noop
+from rooms import services
+from rooms.models import Deal, Room
+from rooms.services import Refused
+
+
+def adapter(game: str) -> ModuleType:
+    return importlib.import_module(f"rooms.tables.{game}")
+
+
+def decode_json_action(fields: dict) -> dict:
+    """The default: a button carries its action as JSON in the field `action`."""
+    try:
+        action = json.loads(fields.get("action", ""))
+    except (TypeError, ValueError):
+        action = None
+    if not isinstance(action, dict):
+        raise Refused(services.MALFORMED, "malformed")
+    return action
+
+
+def submit_form(room: Room, seat: int | None, fields: dict) -> Deal:
+    """A move posted by a person (form or websocket), decoded by the game's adapter, through the one door.
+
+    The version in the form guards against acting on an outdated table; a game whose moves do not
+    depend on the others' (Chor Voli's simultaneous arrangement) sets `CHECK_VERSION = False`.
+    """
+    if seat is None:
+        raise Refused(gettext_noop("You have no seat at this table."), "no_seat")
+    deal = room.current_deal()
+    engine = registry.get(room.game)
+    game = adapter(room.game)
+    action = game.decode(fields, engine.view(engine.load(deal.state), seat))
+    expected = _int(fields.get("version")) if getattr(game, "CHECK_VERSION", True) else None
+    action_id = str(fields.get("action_id") or "")[:64]
+    if not action_id:
+        raise Refused(services.MALFORMED, "malformed")
+    return services.submit_action(deal.pk, seat, action, action_id, expected_version=expected)
+
+
+def _int(value: object) -> int | None:
+    try:
+        return int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,102 @@
+"""Chor Voli's table: each card of the hand is assigned to group 1–4 or to the discard.
+
+The form posts one field per card, `card-<code>` = "1".."4" or "x"; the engine validates the
+arrangement. `context` gives the template the draft (posted fields or the seat's saved draft) and
+the reason each drafted group is invalid, so the player sees it before confirming.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.chor_voli.groups import classify, group_problem
+from rooms.services import MALFORMED, Refused
+
+DECK = "french"
+# The arrangement is simultaneous: the others' confirmations change the version but not the
+# meaning of this seat's arrangement, so the form's version is not checked.
+CHECK_VERSION = False
+
+GROUPS = ("1", "2", "3", "4")
+DISCARD = "x"
+TYPE_NAMES = {
+    "trio": gettext_lazy("Three of a kind"),
+    "straight_flush": gettext_lazy("Straight flush"),
+    "straight": gettext_lazy("Straight"),
+    "flush": gettext_lazy("Flush"),
+    "independent": gettext_lazy("Independent cards"),
+}
+
+
+def decode(fields: dict, view: dict) -> dict:
+    if fields.get("intent") != "arrange":
+        raise Refused(MALFORMED, "malformed")
+    draft = _draft(fields, view.get("hand") or [])
+    groups = [cards for key, cards in draft.items() if key != DISCARD and cards]
+    return {"type": "arrange", "groups": groups, "discard": draft[DISCARD]}
+
+
+def _draft(fields: dict, hand: list[str]) -> dict[str, list[str]]:
+    draft: dict[str, list[str]] = {key: [] for key in (*GROUPS, DISCARD)}
+    for card in hand:
+        choice = fields.get(f"card-{card}", DISCARD)
+        draft[choice if choice in draft else DISCARD].append(card)
+    return draft
+
+
+def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
+    hand = view.get("hand") or []
+    draft = _draft(fields, hand)
+    groups = [_draft_group(number, draft[number]) for number in GROUPS]
+    return {
+        "deck": DECK,
+        "type_names": TYPE_NAMES,
+        "choices": [*GROUPS, DISCARD],
+        "hand_cards": [{"code": card, "choice": fields.get(f"card-{card}", DISCARD)} for card in hand],
+        "draft_groups": groups,
+        "draft_discard": draft[DISCARD],
+        "draft_count": sum(1 for g in groups if g["cards"]),
+        "draft_ready": not any(g["problem"] for g in groups),
+        "announcement": announcement(view, labels),
+    }
+
+
+def _draft_group(number: str, cards: list[str]) -> dict:
+    problem = group_problem(cards) if cards else None
+    return {
+        "number": number,
+        "cards": cards,
+        "problem": Refused.from_illegal(problem).message() if problem else None,
+        "type": classify(cards) if cards and not problem else None,
+    }
+
+
+def announcement(view: dict, labels: dict[int, str]) -> str:
+    """One sentence for the live region: what just happened, for screen readers and agents."""
+    if view["phase"] != "over":
+        waiting = [labels[s] for s, done in enumerate(view["confirmed"]) if not done]
+        return _("Waiting for: {names}.").format(names=", ".join(waiting))
+    if view["quad_winner"] is not None:
+        return _("{who} has four of a kind and wins the pool.").format(who=labels[view["quad_winner"]])
+    if not view["comparisons"]:
+        return _("Nobody formed a group; the chips stay in the pool.")
+    wins = ", ".join(
+        _("comparison {number}: {who}").format(number=c["number"], who=labels[c["winner"]])
+        for c in view["comparisons"]
+    )
+    return _("Round over. Chips won in {wins}. Pool left: {pool}.").format(wins=wins, pool=view["pool"])
+
+
+def event_text(event: dict, labels: dict[int, str]) -> str | None:
+    who = labels.get(event.get("seat"), "")
+    data = event.get("data", {})
+    texts = {
+        "anted": lambda: _("Everyone paid one chip into the pool."),
+        "confirmed": lambda: _("{who} confirmed their arrangement.").format(who=who),
+        "comparison_won": lambda: _("{who} wins comparison {number} and one chip.").format(
+            who=who, number=data.get("number", "")
+        ),
+    }
+    text = texts.get(event.get("code"))
+    return text() if text else None

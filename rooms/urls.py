@@ -1,0 +1,13 @@
+from django.urls import path
+
+from rooms import views
+
+app_name = "rooms"
+urlpatterns = [
+    path("tisch/<str:game>/solo/", views.play_solo, name="play_solo"),
+    path("raum/<str:token>/", views.room_page, name="room"),
+    path("raum/<str:token>/zug/", views.act, name="act"),
+    path("raum/<str:token>/entwurf/", views.draft, name="draft"),
+    path("raum/<str:token>/weiter/", views.next_deal, name="next_deal"),
+    path("meine-raeume/", views.my_rooms, name="my_rooms"),
+]

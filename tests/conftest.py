@@ -1,0 +1,28 @@
+"""Shared fixtures: personas are browsers (player ids); rooms are opened through the services."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+ON_CI = bool(os.environ.get("CI"))
+
+
+def require(available: bool, reason: str) -> None:
+    """Skip with a clear reason on a person's machine; fail under CI, where everything must run."""
+    if available:
+        return
+    if ON_CI:
+        pytest.fail(f"CI is set but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def alice() -> str:
+    return "alice-browser-id"
+
+
+@pytest.fixture
+def bob() -> str:
+    return "bob-browser-id"

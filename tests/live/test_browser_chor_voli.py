@@ -1,0 +1,67 @@
+"""A whole Chor Voli round played through the page in Chromium, by mouse and by keyboard."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from games.chor_voli.groups import classify
+
+pytestmark = pytest.mark.browser
+
+
+def two_disjoint_groups(hand: list[str]) -> list[tuple[str, ...]]:
+    groups: list[tuple[str, ...]] = []
+    for triple in combinations(hand, 3):
+        if classify(triple) and not any(set(triple) & set(g) for g in groups):
+            groups.append(triple)
+        if len(groups) == 2:
+            break
+    return groups
+
+
+def test_a_newcomer_plays_a_whole_round_from_the_home_page(embedded_site, browser, artifacts):
+    page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
+    page.goto(embedded_site.url + "/de/")
+    page.get_by_role("button", name="Chor Voli allein gegen drei Computer spielen").click()
+    page.wait_for_selector("#table")
+    while page.locator("#table[data-phase=over]").count():  # four of a kind: the round is over at once
+        page.get_by_role("button", name="Nächste Runde").click()
+        page.wait_for_selector("#table[data-phase=arrange]")
+
+    hand = [name.removeprefix("card-") for name in
+            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
+    assert len(hand) == 13
+    first, second = two_disjoint_groups(hand)
+
+    # An invalid draft is explained before confirming, and the confirm button stays disabled.
+    page.locator(f"#choice-{hand[0]}").select_option("3")
+    page.wait_for_selector(".draft-group.group-3.is-invalid")
+    assert "genau drei Karten" in page.locator(".draft-group.group-3 .problem").inner_text()
+    assert page.get_by_role("button", name="Anordnung bestätigen").is_disabled()
+    page.locator(f"#choice-{hand[0]}").select_option("x")
+    page.wait_for_selector(".draft-group.group-3:not(.is-invalid)")
+
+    for card in first:  # by mouse: one click moves a discarded card into group 1
+        page.locator(f"#cycle-{card}").click()
+        page.wait_for_selector(f".hand-card.group-1 #choice-{card}")
+    for card in second:  # by keyboard: the card's own list
+        page.locator(f"#choice-{card}").focus()
+        page.locator(f"#choice-{card}").select_option("2")
+        page.wait_for_selector(f".hand-card.group-2 #choice-{card}")
+    page.wait_for_selector(".draft-group.group-1.is-valid")
+    page.wait_for_selector(".draft-group.group-2.is-valid")
+
+    page.get_by_role("button", name="Anordnung bestätigen").click()
+    page.wait_for_selector("#table[data-phase=over]")
+    page.wait_for_timeout(4000)  # let the comparisons appear one after another
+    page.screenshot(path=artifacts / "chor_voli_round_over.png", full_page=True)
+    assert page.locator(".comparison").count() >= 2
+    assert "Runde vorbei" in page.locator("#announce").inner_text()
+
+    page.reload()  # the same browser gets its seat and the finished round back
+    page.wait_for_selector("#table[data-phase=over]")
+    page.get_by_role("button", name="Nächste Runde").click()
+    page.wait_for_selector("text=Runde 2")
+    page.screenshot(path=artifacts / "chor_voli_round_2.png", full_page=True)

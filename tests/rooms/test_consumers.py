@@ -1,0 +1,101 @@
+"""The table's websocket: it sends a seat only its own view, refuses bad input, and follows the deal."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.http import HttpResponse
+
+from cardavia.asgi import application
+from games.core import registry
+from rooms import identity, services
+from rooms.models import Room
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+ENGINE = registry.get("chor_voli")
+CARD_URL = re.compile(r"/karten/french/([0-9TJQKA][SHDC])\.svg")
+
+
+def connect(room: Room, player: str | None, origin: bytes = b"http://127.0.0.1") -> WebsocketCommunicator:
+    headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
+    if player:
+        cookie = identity.remember(HttpResponse(), player).cookies[identity.COOKIE].value
+        headers.append((b"cookie", f"{identity.COOKIE}={cookie}".encode()))
+    return WebsocketCommunicator(application, f"/ws/raum/{room.token}/?lang=de", headers=headers)
+
+
+def open_room(player: str) -> Room:
+    room = services.open_solo("chor_voli", player)
+    while room.current_deal().over:
+        services.start_deal(room)
+    return room
+
+
+async def test_a_seat_receives_its_own_cards_and_no_other_seats_cards(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    state = ENGINE.load(deal.state)
+    mine = set(ENGINE.view(state, 0)["hand"])
+    ws = connect(room, alice)
+    connected, _ = await ws.connect()
+    assert connected
+    html = await ws.receive_from()
+    assert 'id="table"' in html
+    assert set(CARD_URL.findall(html)) == mine
+    await ws.disconnect()
+
+
+async def test_a_browser_without_a_seat_sees_no_hand(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    ws = connect(room, "someone-else")
+    connected, _ = await ws.connect()
+    assert connected
+    html = await ws.receive_from()
+    assert CARD_URL.findall(html) == []
+    await ws.disconnect()
+
+
+async def test_a_foreign_origin_is_refused(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    ws = connect(room, alice, origin=b"http://evil.example")
+    connected, _ = await ws.connect()
+    assert not connected
+
+
+async def test_malformed_and_illegal_frames_are_answered_with_an_error_and_change_nothing(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
+    two_card_group = {"intent": "arrange", "action_id": "x1", f"card-{hand[0]}": "1", f"card-{hand[1]}": "1"}
+    ws = connect(room, alice)
+    await ws.connect()
+    await ws.receive_from()
+    for frame in ["not json", json.dumps([1, 2]), json.dumps({"intent": "fold"}), json.dumps(two_card_group)]:
+        await ws.send_to(text_data=frame)
+        html = await ws.receive_from()
+        assert 'role="alert"' in html
+    version = deal.version
+    await database_sync_to_async(deal.refresh_from_db)()
+    assert deal.version == version
+    await ws.disconnect()
+
+
+async def test_a_move_over_the_websocket_finishes_the_round_and_every_seat_is_told(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
+    ws = connect(room, alice)
+    await ws.connect()
+    await ws.receive_from()
+    # Everything on the discard pile: zero groups is a legal, binding arrangement.
+    await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "ws-1",
+                                           **{f"card-{c}": "x" for c in hand}, "HEADERS": {}}))
+    html = await ws.receive_from(timeout=5)
+    assert 'data-phase="over"' in html
+    await database_sync_to_async(deal.refresh_from_db)()
+    assert deal.over
+    await ws.disconnect()
