@@ -14,3 +14,10 @@ def deal_changed(room_id: int, version: int) -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(group(room_id), {"type": "deal.changed", "version": version})
+
+
+def room_changed(room_id: int) -> None:
+    """Seats changed (someone joined, left, or handed a seat to a computer)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group(room_id), {"type": "room.changed"})

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qs
 
 from channels.db import aclose_old_connections, database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
 from rooms import broadcast, identity, rendering, services
 from rooms.models import Room
@@ -18,12 +21,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.room is None:
             await self.close(code=4404)
             return
-        player = identity.player_from_cookies(self.scope.get("cookies", {}))
-        self.seat = await database_sync_to_async(rendering.seat_of)(self.room, player)
+        self.player = identity.player_from_cookies(self.scope.get("cookies", {}))
+        self.language = _language(self.scope.get("query_string", b""))
         self.group = broadcast.group(self.room.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_table()
+        # A page coming back after a restart also makes sure no computer turn was lost with it.
+        await database_sync_to_async(services.resume_room)(self.room)
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
@@ -33,18 +38,34 @@ class TableConsumer(AsyncWebsocketConsumer):
         """htmx's ws-send: the form's fields as JSON; a move goes through the same door as a POST."""
         try:
             fields = json.loads(text_data or "")
-            assert isinstance(fields, dict)
+            if not isinstance(fields, dict):
+                raise services.Refused(services.MALFORMED, "malformed")
             fields.pop("HEADERS", None)
-            await database_sync_to_async(submit_form)(self.room, self.seat, fields)
-        except services.Refused as exc:
-            await self.send_table(error=await database_sync_to_async(exc.message)())
-        except (ValueError, AssertionError):
-            await self.send_table(error=services.Refused(services.MALFORMED).message())
+            await database_sync_to_async(self._submit)(fields)
+        except (ValueError, services.Refused) as exc:
+            refused = exc if isinstance(exc, services.Refused) else services.Refused(services.MALFORMED, "malformed")
+            with translation.override(self.language):
+                await self.send_table(error=refused.message())
+
+    def _submit(self, fields: dict) -> None:
+        submit_form(self.room, rendering.seat_of(self.room, self.player), fields)
 
     async def deal_changed(self, event: dict) -> None:
         await aclose_old_connections()
         await self.send_table()
 
+    async def room_changed(self, event: dict) -> None:
+        await aclose_old_connections()
+        await self.send_table()
+
     async def send_table(self, error: str | None = None) -> None:
-        html = await database_sync_to_async(rendering.render_table)(self.room, self.seat, None, error)
-        await self.send(text_data=html)
+        await self.send(text_data=await database_sync_to_async(self._render)(error))
+
+    def _render(self, error: str | None) -> str:
+        with translation.override(self.language):
+            return rendering.render_room(self.room, self.player, error=error)
+
+
+def _language(query_string: bytes) -> str:
+    wanted = parse_qs(query_string.decode()).get("lang", [""])[0]
+    return wanted if wanted in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE

@@ -48,7 +48,10 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices)
     player = models.CharField(max_length=64, blank=True, db_index=True, help_text=_("Player id of the seated browser."))
-    name = models.CharField(max_length=40, blank=True)
+    name = models.CharField(max_length=24, blank=True)
+    stand_in = models.BooleanField(
+        default=False, help_text=_("A computer plays this person's seat until the person takes it back.")
+    )
     draft = models.JSONField(default=dict, blank=True, help_text=_("Unconfirmed choices, private to the seat."))
 
     class Meta:
@@ -61,6 +64,14 @@ class Seat(models.Model):
     @property
     def is_computer(self) -> bool:
         return self.kind == self.Kind.COMPUTER
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.is_computer or self.stand_in
+
+    @property
+    def is_free(self) -> bool:
+        return self.kind == self.Kind.PERSON and not self.player
 
 
 class Deal(models.Model):

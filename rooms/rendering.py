@@ -37,15 +37,17 @@ def label(seat: Seat, me: int | None) -> str:
         return _("You")
     if seat.is_computer:
         return _("Computer {number}").format(number=seat.index + 1)
-    return seat.name or _("Player {number}").format(number=seat.index + 1)
+    if not seat.player:
+        return _("Free seat {number}").format(number=seat.index + 1)
+    name = seat.name or _("Player {number}").format(number=seat.index + 1)
+    return _("{name} (a computer stands in)").format(name=name) if seat.stand_in else name
 
 
-def table_context(room: Room, deal: Deal, seat: int | None, fields: dict | None = None,
-                  error: str | None = None) -> dict:
+def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, fields: dict | None) -> dict:
+    """The game table: the seat's own view, the seats around it, standings, log; the game adds its part."""
     engine = registry.get(room.game)
     state = engine.load(deal.state)
     view = engine.view(state, seat)
-    seats = list(room.seats.all())
     places = PLACES[(len(seats), getattr(engine, "clockwise", False))]
     actors = engine.actors(state)
     totals = services.standings(room)
@@ -54,9 +56,7 @@ def table_context(room: Room, deal: Deal, seat: int | None, fields: dict | None 
     recorded = [e for record in deal.actions.all() for e in record.events]
     events = visible_events([*engine.opening_events(state), *recorded], seat)
     context = {
-        "room": room,
         "deal": deal,
-        "seat": seat,
         "view": view,
         "labels": labels,
         "seats": [
@@ -68,7 +68,6 @@ def table_context(room: Room, deal: Deal, seat: int | None, fields: dict | None 
         "computers_acting": bool(services.computers_to_act(deal)),
         "chart": standings_chart(services.history(room), labels),
         "log": [text for e in events if (text := game.event_text(e, labels))],
-        "error": error,
         "action_id": uuid.uuid4().hex,
         "table_template": f"games/{room.game}/table.html#table",
         "game": BY_KEY[room.game],
@@ -78,10 +77,33 @@ def table_context(room: Room, deal: Deal, seat: int | None, fields: dict | None 
     return context
 
 
-def render_table(room: Room, seat: int | None, fields: dict | None = None, error: str | None = None,
-                 request: HttpRequest | None = None) -> str:
+def room_context(room: Room, player: str | None, fields: dict | None = None, error: str | None = None) -> dict:
+    """Everything the room page shows this browser: the lobby while seats are missing, else the table."""
+    seats = list(room.seats.all())
+    seat = next((s.index for s in seats if player and s.player == player), None)
+    context = {
+        "room": room,
+        "seat": seat,
+        "is_creator": bool(player) and player == room.creator,
+        "room_seats": [{"seat": s, "label": label(s, seat)} for s in seats],
+        "free_seats": sum(1 for s in seats if s.is_free),
+        "name_max": services.NAME_MAX,
+        "error": error,
+    }
+    deal = room.current_deal()
+    if deal is None:
+        waiting = [label(s, seat) for s in seats if s.is_free]
+        context.update(table_template="rooms/_lobby.html", game=BY_KEY[room.game],
+                       announcement=_("Waiting for {count} more player(s).").format(count=len(waiting)))
+    else:
+        context.update(table_context(room, deal, seats, seat, fields))
+    return context
+
+
+def render_room(room: Room, player: str | None, fields: dict | None = None, error: str | None = None,
+                request: HttpRequest | None = None) -> str:
     """The #table fragment and, swapped into the page's persistent live region, the announcement."""
-    context = table_context(room, room.current_deal(), seat, fields, error)
+    context = room_context(room, player, fields, error)
     return render_to_string(context["table_template"], context, request=request) + render_to_string(
         "rooms/_announce.html", context
     )

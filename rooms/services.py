@@ -9,11 +9,12 @@ act, a task is queued. Nothing here trusts the caller about seats or turns: the 
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from functools import partial
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils.translation import gettext
 
 from games.core import registry
@@ -46,18 +47,102 @@ MALFORMED = gettext_noop("That was not a valid move. Use the buttons on the tabl
 STALE = gettext_noop("The table changed in the meantime; here is the current state. Please try again.")
 
 
-def open_solo(game: str, player: str, name: str = "") -> Room:
+NAME_MAX = 24
+NO_SEAT = gettext_noop("You have no seat at this table.")
+NOT_CREATOR = gettext_noop("Only the person who opened the room can do that.")
+
+
+def open_solo(game: str, player: str) -> Room:
     """A room with the browser's person in seat 0 and computers in every other seat, dealt at once."""
     engine = registry.get(game)
+    return open_room(game, player, "", computers=set(range(1, engine.seats)), solo=True)
+
+
+def open_room(game: str, player: str, name: str, computers: set[int], solo: bool = False) -> Room:
+    """A room whose creator takes seat 0; `computers` are the computer seats, the rest await people.
+
+    The first deal starts as soon as every person's seat is taken (at once when the creator is the
+    only person)."""
+    engine = registry.get(game)
+    name = clean_name(name) if not solo else ""
+    if 0 in computers or not computers <= set(range(engine.seats)):
+        raise Refused(gettext_noop("Seat 1 is yours; choose computers only for the other seats."), "bad_seats")
     with transaction.atomic():
-        room = Room.objects.create(game=game, solo=True, creator=player)
+        room = Room.objects.create(game=game, solo=solo, creator=player)
         Seat.objects.bulk_create(
-            Seat(room=room, index=i, kind=Seat.Kind.PERSON if i == 0 else Seat.Kind.COMPUTER,
+            Seat(room=room, index=i, kind=Seat.Kind.COMPUTER if i in computers else Seat.Kind.PERSON,
                  player=player if i == 0 else "", name=name if i == 0 else "")
             for i in range(engine.seats)
         )
-        start_deal(room)
+        _start_when_seated(room)
     return room
+
+
+def clean_name(raw: object) -> str:
+    """A display name: whitespace collapsed, 1–24 characters, no control or format characters."""
+    name = " ".join(str(raw or "").split())
+    if not name:
+        raise Refused(gettext_noop("Please choose a display name."), "name_missing")
+    if len(name) > NAME_MAX:
+        raise Refused(gettext_noop("A display name has at most {max} characters."), "name_too_long", {"max": NAME_MAX})
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise Refused(gettext_noop("A display name cannot contain control characters."), "name_control")
+    return name
+
+
+def join(room: Room, player: str, name: str) -> Seat:
+    """Seat this browser at the first free person's seat; the same browser always gets its own seat back."""
+    own = room.seats.filter(player=player).first()
+    if own is not None:
+        return own
+    name = clean_name(name)
+    with transaction.atomic():
+        for seat in room.seats.filter(kind=Seat.Kind.PERSON, player=""):
+            # Compare-and-set: two browsers racing for the last seat cannot both get it.
+            if Seat.objects.filter(pk=seat.pk, player="").update(player=player, name=name, stand_in=False):
+                break
+        else:
+            raise Refused(gettext_noop("This room is full: every seat is taken."), "room_full")
+        _start_when_seated(room)
+        _room_changed(room)
+    return room.seats.get(player=player)
+
+
+def leave(room: Room, player: str) -> None:
+    """Give up this browser's seat; someone else with the invite link may take it."""
+    with transaction.atomic():
+        room.seats.filter(player=player).update(player="", name="", stand_in=False)
+        _room_changed(room)
+
+
+def hand_to_computer(room: Room, player: str, index: int) -> None:
+    """The creator lets a computer play an absent person's seat until that person takes it back."""
+    if player != room.creator:
+        raise Refused(NOT_CREATOR, "not_creator")
+    with transaction.atomic():
+        changed = room.seats.filter(index=index, kind=Seat.Kind.PERSON).exclude(player=player).update(stand_in=True)
+        if not changed:
+            raise Refused(gettext_noop("That seat cannot be handed to a computer."), "bad_seat")
+        _room_changed(room)
+    deal = room.current_deal()
+    if deal is not None and computers_to_act(deal):
+        _schedule_computers(deal)
+
+
+def take_back(room: Room, player: str) -> None:
+    """The person plays their own seat again."""
+    with transaction.atomic():
+        room.seats.filter(player=player).update(stand_in=False)
+        _room_changed(room)
+
+
+def _start_when_seated(room: Room) -> None:
+    if not room.deals.exists() and not room.seats.filter(kind=Seat.Kind.PERSON, player="").exists():
+        start_deal(room)
+
+
+def _room_changed(room: Room) -> None:
+    transaction.on_commit(partial(broadcast.room_changed, room.pk))
 
 
 def start_deal(room: Room) -> Deal:
@@ -85,15 +170,33 @@ def start_deal(room: Room) -> Deal:
 
 def submit_action(deal_id: int, seat: int, action: object, action_id: str,
                   expected_version: int | None = None) -> Deal:
-    """Apply one seat's action to a deal, exactly once per `action_id`; Refused says why not."""
+    """Apply one seat's action to a deal, exactly once per `action_id`; Refused says why not.
+
+    With `expected_version`, the action is refused as stale once the deal has moved on. Without it
+    (a move that does not depend on the others', like a simultaneous arrangement), losing the race
+    to another move just means applying it again to the newer state."""
     if not isinstance(action, dict):
         raise Refused(MALFORMED, "malformed")
+    for _attempt in range(5):
+        try:
+            return _submit_once(deal_id, seat, action, action_id, expected_version)
+        except _LostRace:
+            if expected_version is not None:
+                break
+    raise Refused(STALE, "stale")
+
+
+class _LostRace(Exception):
+    """Another move was committed between reading the deal and writing it."""
+
+
+def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected_version: int | None) -> Deal:
     with transaction.atomic():
         deal = Deal.objects.select_related("room").get(pk=deal_id)
         if ActionRecord.objects.filter(deal=deal, action_id=action_id).exists():
             return deal  # a repeated send of an action that was already applied
         if expected_version is not None and expected_version != deal.version:
-            raise Refused(STALE, "stale")
+            raise _LostRace
         engine = registry.get(deal.room.game)
         try:
             state, events = engine.apply(engine.load(deal.state), seat, action)
@@ -104,7 +207,7 @@ def submit_action(deal_id: int, seat: int, action: object, action_id: str,
             state=engine.dump(state), version=deal.version + 1, over=outcome is not None
         )
         if updated != 1:
-            raise Refused(STALE, "stale")
+            raise _LostRace
         deal.refresh_from_db()
         ActionRecord.objects.create(
             deal=deal, version=deal.version, seat=seat, action=action, action_id=action_id, events=events
@@ -124,9 +227,31 @@ def _write_ledger(deal: Deal, outcome: dict) -> None:
 def _after_commit(deal: Deal) -> None:
     transaction.on_commit(partial(broadcast.deal_changed, deal.room_id, deal.version))
     if computers_to_act(deal):
-        from rooms.tasks import play_computer_turn
+        _schedule_computers(deal)
 
-        transaction.on_commit(partial(play_computer_turn.delay, deal.pk, deal.version))
+
+def _schedule_computers(deal: Deal) -> None:
+    from rooms.tasks import play_computer_turn  # the task module imports this one
+
+    transaction.on_commit(partial(play_computer_turn.delay, deal.pk, deal.version))
+
+
+def resume_computer_turns() -> None:
+    """Queue the computer turns of every running deal, e.g. after a worker restart: a turn whose task
+    was lost with a dead process is then done, and one that is still queued is done once (by version)."""
+    for deal in Deal.objects.filter(over=False).select_related("room"):
+        _resume(deal)
+
+
+def resume_room(room: Room) -> None:
+    deal = room.current_deal()
+    if deal is not None and not deal.over:
+        _resume(deal)
+
+
+def _resume(deal: Deal) -> None:
+    if computers_to_act(deal):
+        _schedule_computers(deal)
 
 
 def save_draft(room: Room, seat: int, fields: dict) -> None:
@@ -139,7 +264,7 @@ def save_draft(room: Room, seat: int, fields: dict) -> None:
 def computers_to_act(deal: Deal) -> list[int]:
     engine = registry.get(deal.room.game)
     actors = engine.actors(engine.load(deal.state))
-    computers = deal.room.seats.filter(kind=Seat.Kind.COMPUTER).values_list("index", flat=True)
+    computers = deal.room.seats.filter(Q(kind=Seat.Kind.COMPUTER) | Q(stand_in=True)).values_list("index", flat=True)
     return sorted(actors & set(computers))
 
 

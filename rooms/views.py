@@ -4,69 +4,136 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.core import registry
 from rooms import identity, rendering, services
 from rooms.models import Room, Seat
-from rooms.tables import submit_form
+from rooms.tables import TABLES, submit_form
+from rules_content.games import BY_KEY
+
+
+def _game_or_404(game: str) -> str:
+    if game not in TABLES:
+        raise Http404
+    return game
 
 
 @require_POST
 def play_solo(request: HttpRequest, game: str) -> HttpResponse:
-    if game not in registry.available():
-        raise Http404
     player = identity.player_from_request(request) or identity.new_player()
-    room = services.open_solo(game, player)
+    room = services.open_solo(_game_or_404(game), player)
     return identity.remember(redirect("rooms:room", token=room.token), player)
+
+
+@require_http_methods(["GET", "POST"])
+def new_room(request: HttpRequest, game: str) -> HttpResponse:
+    """Open a private room: the creator sits in seat 1 and chooses which other seats are computers."""
+    seats = registry.get(_game_or_404(game)).seats
+    error = None
+    if request.method == "POST":
+        player = identity.player_from_request(request) or identity.new_player()
+        computers = {i for i in range(1, seats) if request.POST.get(f"seat-{i}") == "computer"}
+        try:
+            room = services.open_room(game, player, request.POST.get("name", ""), computers)
+        except services.Refused as exc:
+            error = exc.message()
+        else:
+            return identity.remember(redirect("rooms:room", token=room.token), player)
+    context = {"game": BY_KEY[game], "other_seats": range(2, seats + 1), "error": error,
+               "name_max": services.NAME_MAX, "posted": request.POST}
+    return render(request, "rooms/new_room.html", context, status=400 if error else 200)
 
 
 @require_GET
 def room_page(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
-    seat = rendering.seat_of(room, identity.player_from_request(request))
-    context = rendering.table_context(room, room.current_deal(), seat)
+    context = rendering.room_context(room, identity.player_from_request(request))
     return render(request, "rooms/room.html", context)
+
+
+@require_POST
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    room = get_object_or_404(Room, token=token)
+    player = identity.player_from_request(request) or identity.new_player()
+    try:
+        services.join(room, player, request.POST.get("name", ""))
+    except services.Refused as exc:
+        context = rendering.room_context(room, player, error=exc.message())
+        return identity.remember(render(request, "rooms/room.html", context, status=400), player)
+    return identity.remember(redirect("rooms:room", token=room.token), player)
+
+
+@require_POST
+def seat_change(request: HttpRequest, token: str, change: str) -> HttpResponse:
+    """Leave a seat, take it back from a stand-in computer, or (creator) hand one to a computer."""
+    room = get_object_or_404(Room, token=token)
+    player = identity.player_from_request(request)
+    error = None
+    try:
+        if not player:
+            raise services.Refused(services.NO_SEAT, "no_seat")
+        if change == "verlassen":
+            services.leave(room, player)
+        elif change == "zuruecknehmen":
+            services.take_back(room, player)
+        elif change == "computer":
+            services.hand_to_computer(room, player, _int(request.POST.get("seat")))
+        else:
+            raise Http404
+    except services.Refused as exc:
+        error = exc.message()
+    return _room_response(request, room, player, None, error)
 
 
 @require_POST
 def act(request: HttpRequest, token: str) -> HttpResponse:
     """A move posted from the table (htmx or a plain form): applied through the one door."""
     room = get_object_or_404(Room, token=token)
-    seat = rendering.seat_of(room, identity.player_from_request(request))
+    player = identity.player_from_request(request)
     fields = request.POST.dict()
     error = None
     try:
-        submit_form(room, seat, fields)
+        submit_form(room, rendering.seat_of(room, player), fields)
     except services.Refused as exc:
         error = exc.message()
-    return _table_response(request, room, seat, fields if error else None, error)
+    return _room_response(request, room, player, fields if error else None, error)
 
 
 @require_POST
 def draft(request: HttpRequest, token: str) -> HttpResponse:
-    """Re-render the table with a draft (e.g. an unconfirmed arrangement) checked, nothing saved."""
+    """Keep the seat's unconfirmed choices and show them checked (e.g. Chor Voli's groups)."""
     room = get_object_or_404(Room, token=token)
-    seat = rendering.seat_of(room, identity.player_from_request(request))
+    player = identity.player_from_request(request)
+    seat = rendering.seat_of(room, player)
     if seat is not None:
         services.save_draft(room, seat, request.POST.dict())
-    return _table_response(request, room, seat, None, None)
+    return _room_response(request, room, player, None, None)
 
 
 @require_POST
 def next_deal(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
-    seat = rendering.seat_of(room, identity.player_from_request(request))
-    if seat is not None:
+    player = identity.player_from_request(request)
+    if rendering.seat_of(room, player) is not None:
         services.start_deal(room)
-    return _table_response(request, room, seat, None, None)
+    return _room_response(request, room, player, None, None)
 
 
-def _table_response(request: HttpRequest, room: Room, seat: int | None, fields: dict | None,
-                    error: str | None) -> HttpResponse:
+def _room_response(request: HttpRequest, room: Room, player: str | None, fields: dict | None,
+                   error: str | None) -> HttpResponse:
     if not request.htmx:
+        if error:
+            return render(request, "rooms/room.html", rendering.room_context(room, player, fields, error), status=400)
         return redirect("rooms:room", token=room.token)
-    return HttpResponse(rendering.render_table(room, seat, fields, error, request=request))
+    return HttpResponse(rendering.render_room(room, player, fields, error, request=request))
+
+
+def _int(value: object) -> int:
+    try:
+        return int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return -1
 
 
 @require_GET
@@ -74,4 +141,3 @@ def my_rooms(request: HttpRequest) -> HttpResponse:
     player = identity.player_from_request(request)
     seats = Seat.objects.filter(player=player).select_related("room") if player else Seat.objects.none()
     return render(request, "rooms/my_rooms.html", {"seats": seats})
-

@@ -10,10 +10,12 @@ import json
 from types import ModuleType
 
 from games.core import registry
-from games.core.errors import gettext_noop
 from rooms import services
 from rooms.models import Deal, Room
 from rooms.services import Refused
+
+# The games whose table page exists (an adapter here and `templates/games/<key>/table.html`).
+TABLES = ("chor_voli",)
 
 
 def adapter(game: str) -> ModuleType:
@@ -38,7 +40,7 @@ def submit_form(room: Room, seat: int | None, fields: dict) -> Deal:
     depend on the others' (Chor Voli's simultaneous arrangement) sets `CHECK_VERSION = False`.
     """
     if seat is None:
-        raise Refused(gettext_noop("You have no seat at this table."), "no_seat")
+        raise Refused(services.NO_SEAT, "no_seat")
     deal = room.current_deal()
     engine = registry.get(room.game)
     game = adapter(room.game)

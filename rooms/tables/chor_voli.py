@@ -59,7 +59,15 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "draft_count": sum(1 for g in groups if g["cards"]),
         "draft_ready": not any(g["problem"] for g in groups),
         "announcement": announcement(view, labels),
+        "seat_notes": seat_notes(view),
+        "backs": dict.fromkeys(range(len(view["confirmed"])), 13) if view["phase"] == "arrange" else {},
     }
+
+
+def seat_notes(view: dict) -> dict[int, str]:
+    if view["phase"] != "arrange":
+        return {}
+    return {s: _("confirmed") if done else _("still arranging…") for s, done in enumerate(view["confirmed"])}
 
 
 def _draft_group(number: str, cards: list[str]) -> dict:

@@ -9,3 +9,18 @@ document.addEventListener("click", function (event) {
   select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
   select.dispatchEvent(new Event("change", { bubbles: true }));
 });
+
+// The invite link: copy it, or hand it to the system's share sheet where there is one.
+document.addEventListener("click", function (event) {
+  var copy = event.target.closest("[data-copy-invite]");
+  var share = event.target.closest("[data-share-invite]");
+  if (!copy && !share) return;
+  var link = (copy || share).closest(".invite").querySelector("[data-invite]");
+  var url = new URL(link.getAttribute("href"), location.href).href;
+  if (share) { navigator.share({ url: url }); return; }
+  navigator.clipboard.writeText(url).then(function () { copy.textContent = copy.dataset.done || "✓"; });
+});
+document.addEventListener("htmx:load", function () {
+  if (!navigator.share) return;
+  document.querySelectorAll("[data-share-invite]").forEach(function (b) { b.hidden = false; });
+});
