@@ -1,10 +1,20 @@
-"""`{% card "french" "AS" %}`: a card picture with its name in the reader's language as alt text."""
+"""Card pictures in templates, named in the reader's language.
+
+    {% card "french" "AS" %}                      one <img>, alt "Pik-Ass" / "Ace of spades"
+    {% card deck code 48 "card back" %}           width in px and CSS class
+    {% cards "french" "AS 2S 3S" 48 %}            a row of cards: <span class="cards" data-cards=…>
+    {% cards "french" "AS 2S 3S" claim="straight_flush" %}
+                                                  data-claim: what the text says these cards are;
+                                                  tests/rules_content checks it against the engine
+    {% card_name "french" "AS" %}                 the name alone
+"""
 
 from __future__ import annotations
 
 from django import template
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from rules_content import cardart
@@ -12,15 +22,38 @@ from rules_content import cardart
 register = template.Library()
 
 
+def _lang() -> str:
+    return (get_language() or "de")[:2]
+
+
+def card_src(deck: str, code: str) -> str:
+    url = reverse("card_svg", args=[deck, code])
+    # The French courts carry letters (B D K in German, J Q K in English); other packs draw one face.
+    if deck == "french" and _lang() == "en":
+        url += "?lang=en"
+    return url
+
+
 @register.simple_tag
-def card(deck: str, code: str, width: int = 72, css: str = "card") -> str:
+def card(deck: str, code: str, width: int = 72, css: str = "card") -> SafeString:
     w, h = cardart.aspect(deck)
     return format_html(
         '<img class="{}" src="{}" alt="{}" width="{}" height="{}" loading="lazy" decoding="async">',
-        css, reverse("card_svg", args=[deck, code]), card_name(deck, code), width, round(width * h / w),
+        css, card_src(deck, code), card_name(deck, code), width, round(width * h / w),
     )
 
 
 @register.simple_tag
-def card_name(deck: str, code: str) -> str:
-    return cardart.name(deck, code, lang=(get_language() or "de")[:2])
+def cards(deck: str, codes: str, width: int = 48, claim: str = "") -> SafeString:
+    """A row of cards from a space-separated list of codes (an example in a rule text)."""
+    row = codes.split()
+    images = format_html_join("", "{}", ((card(deck, code, width),) for code in row))
+    if claim:
+        return format_html('<span class="cards" data-deck="{}" data-cards="{}" data-claim="{}">{}</span>',
+                           deck, " ".join(row), claim, images)
+    return format_html('<span class="cards" data-deck="{}" data-cards="{}">{}</span>', deck, " ".join(row), images)
+
+
+@register.simple_tag
+def card_name(deck: str, code: str, lang: str = "") -> str:
+    return cardart.name(deck, code, lang=lang or _lang())
