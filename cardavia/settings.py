@@ -109,6 +109,8 @@ else:
             "NAME": env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # Waiting for the write lock beats failing when a computer turn and a person write at once.
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # A file, not the in-memory default: concurrent tests then lock like production does.
+            "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -21,7 +21,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.room is None:
             await self.close(code=4404)
             return
-        self.player = identity.player_from_cookies(self.scope.get("cookies", {}))
+        self.request = identity.request_from_cookies(self.scope.get("cookies", {}))
+        self.player = identity.player_from_request(self.request)
         self.language = _language(self.scope.get("query_string", b""))
         self.group = broadcast.group(self.room.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -63,7 +64,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _render(self, error: str | None) -> str:
         with translation.override(self.language):
-            return rendering.render_room(self.room, self.player, error=error)
+            return rendering.render_room(self.room, self.player, error=error, request=self.request)
 
 
 def _language(query_string: bytes) -> str:

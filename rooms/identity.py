@@ -24,11 +24,14 @@ def player_from_request(request: HttpRequest) -> str | None:
     return request.get_signed_cookie(COOKIE, default=None, salt=SALT, max_age=MAX_AGE)
 
 
-def player_from_cookies(cookies: dict[str, str]) -> str | None:
-    """The same check for a websocket's cookies: Django's own signed-cookie reading, not a copy of it."""
+def request_from_cookies(cookies: dict[str, str]) -> HttpRequest:
+    """A stand-in request for a websocket, so that its renders use Django's own cookie handling:
+    the signed player cookie, and the browser's CSRF secret for `{% csrf_token %}` in its forms."""
     request = HttpRequest()
     request.COOKIES = cookies
-    return player_from_request(request)
+    if settings.CSRF_COOKIE_NAME in cookies:
+        request.META["CSRF_COOKIE"] = cookies[settings.CSRF_COOKIE_NAME]
+    return request
 
 
 def remember(response: HttpResponse, player: str) -> HttpResponse:

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
 
-from games.chor_voli.groups import classify
+from tests.helpers import disjoint_groups
 
 pytestmark = pytest.mark.browser
-
-
-def two_disjoint_groups(hand: list[str]) -> list[tuple[str, ...]]:
-    groups: list[tuple[str, ...]] = []
-    for triple in combinations(hand, 3):
-        if classify(triple) and not any(set(triple) & set(g) for g in groups):
-            groups.append(triple)
-        if len(groups) == 2:
-            break
-    return groups
 
 
 def test_a_newcomer_plays_a_whole_round_from_the_home_page(embedded_site, browser, artifacts):
@@ -33,7 +21,7 @@ def test_a_newcomer_plays_a_whole_round_from_the_home_page(embedded_site, browse
     hand = [name.removeprefix("card-") for name in
             page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
     assert len(hand) == 13
-    first, second = two_disjoint_groups(hand)
+    first, second = disjoint_groups(hand)
 
     # An invalid draft is explained before confirming, and the confirm button stays disabled.
     page.locator(f"#choice-{hand[0]}").select_option("3")

@@ -13,8 +13,7 @@ import urllib.request
 import pytest
 import websockets
 
-from games.chor_voli.bots import BOT
-from games.core.rng import rng_for
+from tests.helpers import arrangement_fields, disjoint_groups
 
 pytestmark = pytest.mark.services
 HAND = re.compile(r'name="card-([0-9TJQKA][SHDC])"')
@@ -52,17 +51,6 @@ async def next_table(ws, phase: str, timeout: float = 60) -> str:
                 return html
 
 
-def arrangement_fields(html: str) -> dict:
-    """The computer player's own arrangement for this hand, posted as the page's form fields."""
-    hand = HAND.findall(html)
-    view = {"phase": "arrange", "hand": hand, "seat": 0, "must_arrange": True}
-    action = BOT.choose(view, [], rng_for(3, "services-test"))
-    fields = {f"card-{c}": "x" for c in hand}
-    for number, group in enumerate(action["groups"], start=1):
-        fields.update({f"card-{c}": str(number) for c in group})
-    return fields
-
-
 def test_a_whole_round_over_a_real_websocket_with_a_celery_worker(services_site):
     browser = Browser(services_site.url)
     browser.get("/de/")
@@ -80,10 +68,48 @@ def test_a_whole_round_over_a_real_websocket_with_a_celery_worker(services_site)
             # The three computers arrange in the Celery worker: wait until only this seat is missing.
             while "ordnet noch" in html:
                 html = await ws.recv()
-            fields = arrangement_fields(html)
+            hand = HAND.findall(html)
+            fields = arrangement_fields(hand, disjoint_groups(hand))
             await ws.send(json.dumps({"intent": "arrange", "action_id": "services-1", **fields, "HEADERS": {}}))
             return await next_table(ws, "over")
 
     html = asyncio.run(play())
     assert "Vergleich 1" in html or "Niemand hat eine Gruppe gebildet" in html
     assert "Netto-Stand" in html
+
+
+def test_killing_every_server_process_mid_deal_loses_nothing(services_site):
+    """The worker dies before it took the computers' turns, daphne dies with the page open; both come
+    back, the page reconnects, every computer turn is done exactly once, and the round finishes."""
+    import psycopg
+
+    services_site.kill("worker")
+    browser = Browser(services_site.url)
+    browser.get("/de/")
+    room_url, html = browser.post("/de/tisch/chor_voli/solo/", {})
+    token = room_url.rstrip("/").rsplit("/", 1)[-1]
+    services_site.kill("web")
+    services_site.start_web()
+    services_site.start_worker()
+
+    async def finish() -> str:
+        uri = f"ws://127.0.0.1:{services_site.port}/ws/raum/{token}/?lang=de"
+        headers = {"Cookie": browser.cookie_header()}
+        async with websockets.connect(uri, origin=services_site.url, additional_headers=headers) as ws:
+            html = await ws.recv()
+            if 'data-phase="over"' in html:  # a four-of-a-kind round ends at the deal
+                return html
+            while "ordnet noch" in html:
+                html = await ws.recv()
+            hand = HAND.findall(html)
+            fields = arrangement_fields(hand, disjoint_groups(hand))
+            await ws.send(json.dumps({"intent": "arrange", "action_id": "after-restart", **fields}))
+            return await next_table(ws, "over")
+
+    assert "Netto-Stand" in asyncio.run(finish())
+    with psycopg.connect(services_site.env["CARDAVIA_DATABASE_URL"].replace("postgres://", "postgresql://")) as db:
+        per_seat = db.execute(
+            "SELECT seat, count(*) FROM rooms_actionrecord a JOIN rooms_deal d ON a.deal_id = d.id "
+            "JOIN rooms_room r ON d.room_id = r.id WHERE r.token = %s GROUP BY seat ORDER BY seat", [token]
+        ).fetchall()
+    assert per_seat in ([], [(0, 1), (1, 1), (2, 1), (3, 1)])

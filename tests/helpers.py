@@ -1,0 +1,26 @@
+"""Small helpers shared by the site's tests."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.chor_voli.groups import classify
+
+
+def disjoint_groups(hand: list[str], wanted: int = 2) -> list[tuple[str, ...]]:
+    """Up to `wanted` valid, disjoint Chor Voli groups from a hand, found greedily."""
+    groups: list[tuple[str, ...]] = []
+    for triple in combinations(hand, 3):
+        if len(groups) == wanted:
+            break
+        if classify(triple) and not any(set(triple) & set(g) for g in groups):
+            groups.append(triple)
+    return groups
+
+
+def arrangement_fields(hand: list[str], groups: list[tuple[str, ...]]) -> dict[str, str]:
+    """The table form's fields for an arrangement: `card-<code>` = group number or "x" (discard)."""
+    fields = {f"card-{card}": "x" for card in hand}
+    for number, group in enumerate(groups, start=1):
+        fields.update({f"card-{card}": str(number) for card in group})
+    return fields

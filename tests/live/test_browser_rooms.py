@@ -1,0 +1,60 @@
+"""Two people in two browsers share a Chor Voli room by invite link and play a round with two computers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import disjoint_groups
+
+pytestmark = pytest.mark.browser
+
+
+def arrange_and_confirm(page) -> None:
+    hand = [name.removeprefix("card-") for name in
+            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
+    for number, group in enumerate(disjoint_groups(hand), start=1):
+        for card in group:
+            page.locator(f"#choice-{card}").select_option(str(number))
+            page.wait_for_selector(f".hand-card.group-{number} #choice-{card}")
+    page.get_by_role("button", name="Anordnung bestätigen").click()
+
+
+def test_two_browsers_share_a_room_by_invite_link(embedded_site, browser, artifacts):
+    alice = browser.new_context(locale="de-DE", viewport={"width": 1360, "height": 1000}).new_page()
+    alice.goto(embedded_site.url + "/de/raum/neu/chor_voli/")
+    alice.get_by_label("Dein Anzeigename").fill("Alice")
+    for seat in ("seat-2", "seat-3"):
+        alice.locator(f"input[name={seat}][value=computer]").check()
+    alice.get_by_role("button", name="Raum eröffnen").click()
+    alice.wait_for_selector("#table[data-phase=waiting]")
+    invite = embedded_site.url + alice.locator("[data-invite]").get_attribute("href")
+
+    bob = browser.new_context(locale="de-DE", viewport={"width": 1360, "height": 1000}).new_page()
+    bob.goto(invite)
+    assert "Alice" in bob.locator(".lobby-seats").inner_text()
+    bob.get_by_label("Dein Anzeigename").fill("Bob")
+    bob.get_by_role("button", name="Platz nehmen").click()
+
+    for page in (alice, bob):  # Alice's page learns over the websocket that the round has begun
+        page.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
+    while alice.locator("#table[data-phase=over]").count():  # four of a kind ends a round at the deal
+        alice.get_by_role("button", name="Nächste Runde").click()
+        bob.wait_for_selector("#table[data-phase=arrange]")
+        alice.wait_for_selector("#table[data-phase=arrange]")
+    assert "Bob" in alice.locator(".seat-right").inner_text()
+
+    arrange_and_confirm(alice)
+    alice.wait_for_selector("text=Deine Anordnung ist bestätigt")
+    arrange_and_confirm(bob)
+    for page in (alice, bob):
+        page.wait_for_selector("#table[data-phase=over]")
+    alice.screenshot(path=artifacts / "room_alice_round_over.png", full_page=True)
+
+    bob.reload()  # the same browser is recognised
+    bob.wait_for_selector("#table[data-phase=over]")
+    assert bob.locator("#my-title").count() == 1
+
+    carol = browser.new_context(locale="de-DE").new_page()
+    carol.goto(invite)
+    assert "Dieser Raum ist voll" in carol.content()
+    assert carol.locator("select[name^=card-], form.join").count() == 0
