@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -84,6 +85,7 @@ def room_context(room: Room, player: str | None, fields: dict | None = None, err
     context = {
         "room": room,
         "seat": seat,
+        "game_css": _game_css(room.game),
         "is_creator": bool(player) and player == room.creator,
         "room_seats": [{"seat": s, "label": label(s, seat)} for s in seats],
         "free_seats": sum(1 for s in seats if s.is_free),
@@ -136,3 +138,9 @@ def _draft(seats: list[Seat], seat: int | None, deal: Deal) -> dict:
     if mine is None or mine.draft.get("deal") != deal.pk:
         return {}
     return mine.draft["fields"]
+
+
+def _game_css(game: str) -> str | None:
+    """A game's own table styles, `static/css/games/<key>.css`, where the game has them."""
+    path = f"css/games/{game}.css"
+    return path if finders.find(path) else None

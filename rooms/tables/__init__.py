@@ -6,6 +6,7 @@ engine action, and what extra the table template needs. Adding a game = one modu
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 from types import ModuleType
 
@@ -14,8 +15,8 @@ from rooms import services
 from rooms.models import Deal, Room
 from rooms.services import Refused
 
-# The games whose table page exists (an adapter here and `templates/games/<key>/table.html`).
-TABLES = ("chor_voli",)
+# The games whose table exists: an adapter module here (and `templates/games/<key>/table.html`).
+TABLES = tuple(key for key in registry.KEYS if importlib.util.find_spec(f"rooms.tables.{key}") is not None)
 
 
 def adapter(game: str) -> ModuleType:
