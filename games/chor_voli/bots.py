@@ -1,0 +1,241 @@
+"""Chor Voli's computer players. A round holds one decision: the secret arrangement.
+
+`BOT` (ExpectedChipsBot) maximises the expected number of comparisons it wins (reference/
+computer-opponents.md §4.2). It samples the three other hands from the 39 unseen cards (no
+sample may hold a four-of-a-kind: the round would have ended), lets each sampled opponent arrange
+greedily, and estimates for every comparison slot k how often a group of a given key wins it.
+A branch and bound over its own groups (strongest first, the slot being the group's rank in the
+arrangement) finds the arrangements with the best sum of those chances; the finalists are then
+scored exactly, every sample's comparisons replayed with their openers and ties (rules §1.2 step 6).
+
+Baselines for the bench: `RandomBot` (a random legal arrangement), `FirstValidBot` (the first
+valid triple in the hand's order, up to four) and `GreedyBot` (the strongest group left, up to four).
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, count
+
+from games.chor_voli.arrangement import MAX_GROUPS, arrange_action, random_arrangement, split_by_masks
+from games.chor_voli.cards import DECK, HAND_SIZE, SEATS
+from games.chor_voli.groups import classify, group_key
+from games.chor_voli.scoring import Key, play_comparisons, seat_cycle
+from games.core.protocol import JSON
+from games.core.rng import Rng
+
+Group = tuple[Key, int]  # a valid group's key and the bitmask of its hand positions
+World = list[list[Key]]  # every seat's group keys strong→weak; the bot's own list stays empty
+
+_INDEX = {card: i for i, card in enumerate(DECK)}
+_POSITION_TRIPLES = [(a, b, c, 1 << a | 1 << b | 1 << c) for a, b, c in combinations(range(HAND_SIZE), 3)]
+_NO_GROUP: Key = (0,)  # below every key: a slot nobody else reaches is won by any group (CV-A6)
+
+
+class RandomBot:
+    def choose(self, view: JSON, legal_actions: list[JSON], rng: Rng) -> JSON:
+        arrangement = random_arrangement(view["hand"], rng)
+        assert arrangement is not None
+        return arrange_action(arrangement.groups, arrangement.discard)
+
+
+class FirstValidBot:
+    """The "first valid grouping": the first valid triple in the hand's display order, up to four times."""
+
+    def choose(self, view: JSON, legal_actions: list[JSON], rng: Rng) -> JSON:
+        left, groups = list(view["hand"]), []
+        while len(groups) < MAX_GROUPS:
+            group = next((g for g in combinations(left, 3) if classify(g) is not None), None)
+            if group is None:
+                break
+            groups.append(group)
+            left = [c for c in left if c not in group]
+        return arrange_action(groups, left)
+
+
+class GreedyBot:
+    """The strongest valid group left, up to four times (the yardstick of computer-opponents.md §4.2)."""
+
+    def choose(self, view: JSON, legal_actions: list[JSON], rng: Rng) -> JSON:
+        hand = _by_index(view["hand"])
+        return arrange_action(*split_by_masks(hand, [mask for _, mask in _greedy(_groups_of(hand))]))
+
+
+@dataclass(frozen=True)
+class ExpectedChipsBot:
+    samples: int = 100  # sampled deals of the unseen cards; 80 to 320 played equally well in the bench
+    finalists: int = 12  # arrangements scored exactly against every sample
+
+    def choose(self, view: JSON, legal_actions: list[JSON], rng: Rng) -> JSON:
+        hand = _by_index(view["hand"])
+        seat, dealer = view["seat"], view["dealer"]
+        mine = _groups_of(hand)
+        worlds = _sample_worlds(hand, seat, self.samples, rng)
+        chances = _slot_chances(worlds, seat, dealer)
+        finalists = _best_arrangements(mine, chances, self.finalists)
+        best = max(
+            finalists,
+            key=lambda chosen: (_expected_chips([mine[j][0] for j in chosen], worlds, seat, dealer), len(chosen)),
+        )
+        return arrange_action(*split_by_masks(hand, [mine[j][1] for j in _filled_up(mine, best)]))
+
+
+BOT = ExpectedChipsBot()
+
+
+# --- groups of a hand, by card index
+
+
+@cache
+def _triple_keys() -> list[Key | None]:
+    """The key of every valid triple of the pack, at (i·52 + j)·52 + k for card indexes i < j < k."""
+    table: list[Key | None] = [None] * len(DECK) ** 3
+    for i, j, k in combinations(range(len(DECK)), 3):
+        triple = (DECK[i], DECK[j], DECK[k])
+        if classify(triple) is not None:
+            table[(i * 52 + j) * 52 + k] = group_key(triple)
+    return table
+
+
+def _by_index(cards: Sequence[str]) -> list[str]:
+    return sorted(cards, key=_INDEX.__getitem__)
+
+
+def _groups_of(hand: Sequence[str]) -> list[Group]:
+    """Every valid group of a 13-card hand sorted by deck index, strongest first."""
+    table, idx = _triple_keys(), [_INDEX[c] for c in hand]
+    found = []
+    for a, b, c, mask in _POSITION_TRIPLES:
+        key = table[(idx[a] * 52 + idx[b]) * 52 + idx[c]]
+        if key is not None:
+            found.append((key, mask))
+    found.sort(reverse=True)
+    return found
+
+
+def _greedy(groups: list[Group]) -> list[Group]:
+    used, chosen = 0, []
+    for key, mask in groups:
+        if not mask & used:
+            used |= mask
+            chosen.append((key, mask))
+            if len(chosen) == MAX_GROUPS:
+                break
+    return chosen
+
+
+# --- the sampled opponents
+
+
+def _sample_worlds(hand: Sequence[str], seat: int, count: int, rng: Rng) -> list[World]:
+    held = set(hand)
+    unseen = [card for card in DECK if card not in held]
+    worlds: list[World] = []
+    while len(worlds) < count:
+        rng.shuffle(unseen)
+        hands = [_by_index(unseen[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS - 1)]
+        if any(max(Counter(c[0] for c in h).values()) == 4 for h in hands):
+            continue  # a four-of-a-kind would have ended the round: not a world we can be in
+        world: World = [[] for _ in range(SEATS)]
+        for step, other in enumerate(hands, 1):
+            world[(seat + step) % SEATS] = [key for key, _ in _greedy(_groups_of(other))]
+        worlds.append(world)
+    return worlds
+
+
+@dataclass(frozen=True)
+class _SlotChances:
+    """For one comparison slot: the best rival key of every sample, and how often we would win a tie."""
+
+    thresholds: list[Key]  # sorted; _NO_GROUP where no rival reaches the slot
+    tie_wins: Counter[Key]
+
+    def of(self, key: Key) -> float:
+        return (bisect_left(self.thresholds, key) + self.tie_wins[key]) / len(self.thresholds)
+
+
+def _slot_chances(worlds: list[World], seat: int, dealer: int) -> list[_SlotChances]:
+    """How often a group of each key wins each comparison slot against the sampled rivals.
+
+    Ties go to the earlier reveal; the order is taken from the rivals' own previous winner (as if
+    we lost the comparison before), which the exact scoring of the finalists then corrects.
+    """
+    thresholds: list[list[Key]] = [[] for _ in range(MAX_GROUPS)]
+    tie_wins = [Counter[Key]() for _ in range(MAX_GROUPS)]
+    for world in worlds:
+        openers = [(dealer + 1) % SEATS] + [winner for _, winner in play_comparisons(world, dealer)]
+        for slot in range(MAX_GROUPS):
+            rivals = [s for s in range(SEATS) if len(world[s]) > slot]
+            if not rivals:
+                thresholds[slot].append(_NO_GROUP)
+                continue
+            best = max(world[s][slot] for s in rivals)
+            order = seat_cycle(openers[slot])
+            if all(order.index(seat) < order.index(s) for s in rivals if world[s][slot] == best):
+                tie_wins[slot][best] += 1
+            thresholds[slot].append(best)
+    return [_SlotChances(sorted(t), wins) for t, wins in zip(thresholds, tie_wins, strict=True)]
+
+
+# --- the search
+
+
+def _best_arrangements(mine: list[Group], chances: list[_SlotChances], keep: int) -> list[tuple[int, ...]]:
+    """The `keep` sets of disjoint groups (indexes into `mine`, strongest first) with the best chance sums.
+
+    Groups are taken in key order, so the j-th chosen plays slot j; since a chance only falls with
+    the key, no later group can do better in the remaining slots than the next candidate.
+    """
+    win = [[chances[slot].of(key) for slot in range(MAX_GROUPS)] for key, _ in mine]
+    # A min-heap. On equal values more groups stay (a last group can only add a comparison won, never
+    # change an earlier one), then the first found.
+    best: list[tuple[float, int, int, tuple[int, ...]]] = []
+    found = count()
+
+    def search(start: int, used: int, chosen: tuple[int, ...], value: float) -> None:
+        heapq.heappush(best, (value, len(chosen), -next(found), chosen))
+        if len(best) > keep:
+            heapq.heappop(best)
+        slot = len(chosen)
+        if slot == MAX_GROUPS:
+            return
+        for j in range(start, len(mine)):
+            if len(best) == keep and value + sum(win[j][slot:]) <= best[0][0]:
+                break
+            if not mine[j][1] & used:
+                search(j + 1, used | mine[j][1], (*chosen, j), value + win[j][slot])
+
+    search(0, 0, (), 0.0)
+    return [chosen for *_, chosen in sorted(best, reverse=True)]
+
+
+def _filled_up(mine: list[Group], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """`chosen` with further groups no stronger than its last, while there is room and a disjoint group.
+
+    A sampled chance of 0 is not a certainty, and a group after the others cannot change an earlier
+    comparison, so a further group can only win chips.
+    """
+    used = 0
+    for j in chosen:
+        used |= mine[j][1]
+    for j in range(chosen[-1] + 1 if chosen else 0, len(mine)):
+        if len(chosen) == MAX_GROUPS:
+            break
+        if not mine[j][1] & used:
+            used |= mine[j][1]
+            chosen = (*chosen, j)
+    return chosen
+
+
+def _expected_chips(keys: list[Key], worlds: list[World], seat: int, dealer: int) -> float:
+    """The mean number of comparisons won with these group keys, every sample replayed by the rules."""
+    won = 0
+    for world in worlds:
+        played = play_comparisons([keys if s == seat else world[s] for s in range(SEATS)], dealer)
+        won += sum(winner == seat for _, winner in played)
+    return won / len(worlds)

@@ -1,0 +1,181 @@
+"""Chor Voli's three-card groups: type, comparison key and why a group is not valid (rules §1.3).
+
+The table calls `why_invalid` (or `group_problem`, which keeps the translatable template) on each
+group while the player is still arranging, so both accept anything: partial groups, junk codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from itertools import combinations
+
+from games.chor_voli.cards import display_key, is_card
+from games.core.cards import FRENCH_RANKS, rank_value
+from games.core.errors import IllegalAction, gettext_noop
+
+ACE = 14
+_RANK_VALUES = {rank: rank_value(rank + "S") for rank in FRENCH_RANKS}
+
+
+class GroupType(StrEnum):
+    TRIO = "trio"
+    STRAIGHT_FLUSH = "straight_flush"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    INDEPENDENT = "independent"
+
+    @property
+    def strength(self) -> int:
+        """5 for a trio down to 1 for independent cards: the first element of every group key."""
+        return _STRENGTH[self]
+
+
+_STRENGTH = {
+    GroupType.TRIO: 5,
+    GroupType.STRAIGHT_FLUSH: 4,
+    GroupType.STRAIGHT: 3,
+    GroupType.FLUSH: 2,
+    GroupType.INDEPENDENT: 1,
+}
+
+# The twelve sequences as rank sets, valued A-K-Q = 12, A-2-3 = 11, K-Q-J = 10 … 4-3-2 = 1.
+# K-A-2 and the Ramchi 2-3-5 are not sequences (seed; rules CV-A12).
+SEQUENCES: dict[frozenset[int], int] = {
+    frozenset({ACE, 13, 12}): 12,
+    frozenset({ACE, 2, 3}): 11,
+    **{frozenset({top, top - 1, top - 2}): top - 3 for top in range(13, 3, -1)},
+}
+
+
+def classify(cards: Sequence[str]) -> GroupType | None:
+    """The type of three different cards, checked in the order of the rules table; None: not valid."""
+    if len(cards) != 3 or len(set(cards)) != 3 or not all(map(is_card, cards)):
+        return None
+    ranks = frozenset(_RANK_VALUES[c[0]] for c in cards)  # rank_value's numbers, looked up: this runs often
+    suits = {c[1] for c in cards}
+    if len(ranks) == 1:
+        return GroupType.TRIO
+    if ranks in SEQUENCES:
+        return GroupType.STRAIGHT_FLUSH if len(suits) == 1 else GroupType.STRAIGHT
+    if len(suits) == 1:
+        return GroupType.FLUSH
+    if len(ranks) == 3 and len(suits) == 3:
+        return GroupType.INDEPENDENT
+    return None
+
+
+def group_key(cards: Sequence[str]) -> tuple[int, ...]:
+    """The comparison key of a valid group (larger wins; suits never count); ValueError if invalid.
+
+    Trio `(5, rank)`; straight flush `(4, seq)`; straight `(3, seq)`; flush `(2, r1, r2, r3)`;
+    independent `(1, r1, r2, r3)` with ranks high→low and the Ace high (CV-A11).
+    """
+    kind = classify(cards)
+    if kind is None:
+        raise ValueError(f"{list(cards)} is not a valid Chor Voli group")
+    ranks = sorted((rank_value(c) for c in cards), reverse=True)
+    if kind is GroupType.TRIO:
+        return (kind.strength, ranks[0])
+    if kind in (GroupType.STRAIGHT_FLUSH, GroupType.STRAIGHT):
+        return (kind.strength, SEQUENCES[frozenset(ranks)])
+    return (kind.strength, *ranks)
+
+
+# Each reason: (template naming the group, template for a group the caller did not number).
+# Whole sentences per template, so that the German catalogue can translate each one.
+_REASONS = {
+    "size": (
+        gettext_noop("Group {number} needs exactly 3 cards; it has {count}."),
+        gettext_noop("A group needs exactly 3 cards; this one has {count}."),
+    ),
+    "pair": (
+        gettext_noop(
+            "Group {number} is not valid: two cards share a rank (a pair). A group needs three of a rank, "
+            "a straight, one suit, or three different ranks in three different suits."
+        ),
+        gettext_noop(
+            "Not a valid group: two cards share a rank (a pair). A group needs three of a rank, "
+            "a straight, one suit, or three different ranks in three different suits."
+        ),
+    ),
+    "two_suits": (
+        gettext_noop(
+            "Group {number} is not valid: two cards share a suit, but the three are neither a straight "
+            "nor a flush. Independent cards need three different suits."
+        ),
+        gettext_noop(
+            "Not a valid group: two cards share a suit, but the three are neither a straight nor a flush. "
+            "Independent cards need three different suits."
+        ),
+    ),
+    "king_ace_two": (
+        gettext_noop(
+            "Group {number} is not valid: K-A-2 is not a straight (the Ace only joins A-K-Q and A-2-3), "
+            "and with two cards of one suit it is neither a flush nor independent cards."
+        ),
+        gettext_noop(
+            "Not a valid group: K-A-2 is not a straight (the Ace only joins A-K-Q and A-2-3), "
+            "and with two cards of one suit it is neither a flush nor independent cards."
+        ),
+    ),
+}
+
+
+def group_problem(cards: Sequence[object], number: int | None = None) -> IllegalAction | None:
+    """Why `cards` cannot be confirmed as a group: an unraised IllegalAction "invalid_group", or None.
+
+    `number` is the group's place as the player entered it (1-based) and is named in the message.
+    The exception carries the English template and its parameters, for the page's translation.
+    """
+    for card in cards:
+        if not is_card(card):
+            return IllegalAction(
+                gettext_noop("{card} is not a card; cards are written like AS, TH or 2C."),
+                "invalid_group",
+                card=str(card),
+            )
+    codes = [str(card) for card in cards]
+    if len(set(codes)) != len(codes):
+        return IllegalAction(
+            gettext_noop("A card appears twice in this group; each card can be placed once."), "invalid_group"
+        )
+    if len(codes) != 3:
+        return _problem("size", number, count=len(codes))
+    if classify(codes) is not None:
+        return None
+    ranks = {rank_value(c) for c in codes}
+    if len(ranks) < 3:
+        return _problem("pair", number)
+    return _problem("king_ace_two" if ranks == {13, ACE, 2} else "two_suits", number)
+
+
+def _problem(reason: str, number: int | None, **params: object) -> IllegalAction:
+    numbered, plain = _REASONS[reason]
+    if number is None:
+        return IllegalAction(plain, "invalid_group", **params)
+    return IllegalAction(numbered, "invalid_group", number=number, **params)
+
+
+def why_invalid(cards: Sequence[object], number: int | None = None) -> str | None:
+    """The English reason `cards` is not a valid group (see `group_problem`), or None when it is valid."""
+    problem = group_problem(cards, number)
+    return None if problem is None else str(problem)
+
+
+def group_display(cards: Iterable[str]) -> tuple[str, ...]:
+    """A group's cards high→low, with the Ace low in A-2-3 so that it reads 3-2-A."""
+    cards = tuple(cards)
+    ace_low = {rank_value(c) for c in cards} == {ACE, 2, 3}
+    return tuple(sorted(cards, key=lambda c: (1 if ace_low and c[0] == "A" else 0, display_key(c))))
+
+
+def strong_first(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    """Valid groups strong→weak, each in display order; equal groups by their cards (one canonical state)."""
+    shown = sorted(group_display(g) for g in groups)
+    return tuple(sorted(shown, key=group_key, reverse=True))
+
+
+def valid_groups(hand: Iterable[str]) -> list[tuple[str, str, str]]:
+    """Every valid group that can be taken from `hand`, in the hand's order."""
+    return [g for g in combinations(hand, 3) if classify(g) is not None]

@@ -1,0 +1,122 @@
+"""Settlement of one Chor Voli round: the four-of-a-kind check, the comparisons and the chips (rules §1.2).
+
+Chips: every seat antes 1 into the pool; a quad takes the whole pool; otherwise each comparison
+pays its winner 1 from the pool, and what is left stays there for the next round (house rule).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.chor_voli.cards import SEATS
+from games.chor_voli.groups import GroupType, classify, group_key
+from games.core.cards import FRENCH_RANKS
+
+ANTE = 1
+
+Key = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    seat: int
+    cards: tuple[str, ...]
+    kind: GroupType
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    number: int  # 1-based
+    reveals: tuple[Reveal, ...]  # in reveal order, the opener first
+    winner: int
+
+    @property
+    def opener(self) -> int:
+        return self.reveals[0].seat
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    chips_won: tuple[int, ...]  # this round's chips per seat, the ante not counted
+    pool: int  # left in the pool for the next round
+    next_dealer: int
+    quads: tuple[tuple[int, str], ...]  # (seat, rank), highest first; empty unless a quad ended the round
+    comparisons: tuple[Comparison, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's net change this round, ante included."""
+        return tuple(chips - ANTE for chips in self.chips_won)
+
+    @property
+    def quad_winner(self) -> int | None:
+        return self.quads[0][0] if self.quads else None
+
+
+def find_quads(hands: Sequence[Sequence[str]]) -> tuple[tuple[int, str], ...]:
+    """Every four-of-a-kind as (seat, rank), the highest rank (Ace high) first (rules §1.2 step 4, CV-A3)."""
+    quads = [
+        (seat, rank)
+        for seat, hand in enumerate(hands)
+        for rank, count in Counter(card[0] for card in hand).items()
+        if count == 4
+    ]
+    return tuple(sorted(quads, key=lambda quad: FRENCH_RANKS.index(quad[1]), reverse=True))
+
+
+def seat_cycle(start: int) -> tuple[int, ...]:
+    """The four seats counter-clockwise from `start` (seats are numbered counter-clockwise, CV-A1)."""
+    return tuple((start + step) % SEATS for step in range(SEATS))
+
+
+def play_comparisons(keys: Sequence[Sequence[Key]], dealer: int) -> list[tuple[tuple[int, ...], int]]:
+    """Each comparison's reveal order (opener first) and winner, from every seat's group keys strong→weak.
+
+    Comparison k takes every seat with at least k groups. The first starts right of the dealer
+    (CV-A1, CV-A8), each later one at the previous winner, skipping seats that sit out (CV-A7). Only
+    a strictly higher key beats the best so far, so equal groups go to the earlier reveal (CV-A9),
+    and a lone group wins as well (CV-A6).
+    """
+    results = []
+    start = (dealer + 1) % SEATS
+    for k in range(max(map(len, keys), default=0)):
+        order = tuple(seat for seat in seat_cycle(start) if len(keys[seat]) > k)
+        winner = order[0]
+        for seat in order[1:]:
+            if keys[seat][k] > keys[winner][k]:
+                winner = seat
+        results.append((order, winner))
+        start = winner
+    return results
+
+
+def settle_quads(quads: tuple[tuple[int, str], ...], pool: int) -> Settlement:
+    """The highest quad takes the whole pool, this round's antes included (CV-A4), and deals next (CV-A5)."""
+    winner = quads[0][0]
+    chips = tuple(pool if seat == winner else 0 for seat in range(SEATS))
+    return Settlement(chips, 0, winner, quads, ())
+
+
+def settle_comparisons(groups: Sequence[Sequence[Sequence[str]]], dealer: int, pool: int) -> Settlement:
+    """Compare every seat's groups (strong→weak); each comparison pays its winner 1 chip from `pool`.
+
+    The last winner deals next; with no comparison at all the dealer stays (CV-A15).
+    """
+    keys = [[group_key(g) for g in seat_groups] for seat_groups in groups]
+    comparisons = tuple(
+        Comparison(k + 1, tuple(_reveal(seat, groups[seat][k]) for seat in order), winner)
+        for k, (order, winner) in enumerate(play_comparisons(keys, dealer))
+    )
+    chips = Counter(c.winner for c in comparisons)
+    next_dealer = comparisons[-1].winner if comparisons else dealer
+    return Settlement(
+        tuple(chips[seat] for seat in range(SEATS)), pool - len(comparisons), next_dealer, (), comparisons
+    )
+
+
+def _reveal(seat: int, cards: Sequence[str]) -> Reveal:
+    kind = classify(cards)
+    assert kind is not None, f"seat {seat} confirmed an invalid group {cards}"
+    return Reveal(seat, tuple(cards), kind)
