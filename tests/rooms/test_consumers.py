@@ -99,3 +99,20 @@ async def test_a_move_over_the_websocket_finishes_the_round_and_every_seat_is_to
     await database_sync_to_async(deal.refresh_from_db)()
     assert deal.over
     await ws.disconnect()
+
+
+async def test_after_the_round_only_revealed_groups_and_own_cards_are_sent(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
+    ws = connect(room, alice)
+    await ws.connect()
+    await ws.receive_from()
+    await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "all-discarded",
+                                           **{f"card-{c}": "x" for c in hand}}))
+    html = await ws.receive_from(timeout=5)
+    await database_sync_to_async(deal.refresh_from_db)()
+    view = ENGINE.view(ENGINE.load(deal.state), 0)
+    revealed = {c for comparison in view["comparisons"] for r in comparison["reveals"] for c in r["cards"]}
+    assert set(CARD_URL.findall(html)) <= set(hand) | revealed  # the others' discards stay secret
+    await ws.disconnect()
