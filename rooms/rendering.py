@@ -68,7 +68,7 @@ def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, f
         "my_turn": seat is not None and seat in actors,
         "computers_acting": bool(services.computers_to_act(deal)),
         "chart": standings_chart(services.history(room), labels),
-        "log": [text for e in events if (text := game.event_text(e, labels))],
+        "log": [text for e in events if (text := game.event_text(e, labels, seat))],
         "action_id": uuid.uuid4().hex,
         "table_template": f"games/{room.game}/table.html#table",
         "game": BY_KEY[room.game],

@@ -85,6 +85,8 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
     if view["phase"] != "over":
         waiting = [labels[s] for s, done in enumerate(view["confirmed"]) if not done]
         return _("Waiting for: {names}.").format(names=", ".join(waiting))
+    if view["quad_winner"] == view["seat"]:
+        return _("You have four of a kind and win the pool.")
     if view["quad_winner"] is not None:
         return _("{who} has four of a kind and wins the pool.").format(who=labels[view["quad_winner"]])
     if not view["comparisons"]:
@@ -96,15 +98,17 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
     return _("Round over. Chips won in {wins}. Pool left: {pool}.").format(wins=wins, pool=view["pool"])
 
 
-def event_text(event: dict, labels: dict[int, str]) -> str | None:
+def event_text(event: dict, labels: dict[int, str], me: int | None) -> str | None:
+    """A log line; the viewer's own deeds get their own sentences (German verbs agree with "du")."""
+    mine = event.get("seat") is not None and event.get("seat") == me
     who = labels.get(event.get("seat"), "")
-    data = event.get("data", {})
+    number = event.get("data", {}).get("number", "")
     texts = {
         "anted": lambda: _("Everyone paid one chip into the pool."),
-        "confirmed": lambda: _("{who} confirmed their arrangement.").format(who=who),
-        "comparison_won": lambda: _("{who} wins comparison {number} and one chip.").format(
-            who=who, number=data.get("number", "")
-        ),
+        "confirmed": lambda: _("You confirmed your arrangement.") if mine
+        else _("{who} confirmed their arrangement.").format(who=who),
+        "comparison_won": lambda: _("You win comparison {number} and one chip.").format(number=number) if mine
+        else _("{who} wins comparison {number} and one chip.").format(who=who, number=number),
     }
     text = texts.get(event.get("code"))
     return text() if text else None
