@@ -82,6 +82,7 @@ class Deal(models.Model):
     seed = models.BigIntegerField(default=new_seed)
     version = models.PositiveIntegerField(default=0)
     state = models.JSONField()
+    opening_events = models.JSONField(default=list, help_text=_("What happened at the deal itself (antes, cards)."))
     over = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -55,7 +55,7 @@ def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, f
     labels = {s.index: label(s, seat) for s in seats}
     game = adapter(room.game)
     recorded = [e for record in deal.actions.all() for e in record.events]
-    events = visible_events([*engine.opening_events(state), *recorded], seat)
+    events = visible_events([*deal.opening_events, *recorded], seat)
     context = {
         "deal": deal,
         "view": view,

@@ -158,7 +158,8 @@ def start_deal(room: Room) -> Deal:
         with transaction.atomic():
             deal = Deal.objects.create(
                 room=room, number=previous.number + 1 if previous else 1, seed=seed,
-                state=engine.dump(state), over=engine.outcome(state) is not None,
+                state=engine.dump(state), opening_events=engine.opening_events(state),
+                over=engine.outcome(state) is not None,
             )
             if deal.over:
                 _write_ledger(deal, engine.outcome(state))

@@ -1,0 +1,50 @@
+"""What the Chor Voli table shows a seat."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.core import registry
+from rooms import rendering, services
+from tests.helpers import arrangement_fields, disjoint_groups
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ENGINE = registry.get("chor_voli")
+
+
+def finished_round(player: str):
+    room = services.open_solo("chor_voli", player)
+    while room.current_deal().over:
+        services.start_deal(room)
+    deal = room.current_deal()
+    hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
+    groups = disjoint_groups(hand)
+    grouped = {card for group in groups for card in group}
+    action = {"type": "arrange", "groups": [list(g) for g in groups], "discard": [c for c in hand if c not in grouped]}
+    services.submit_action(deal.pk, 0, action, "round")
+    return room
+
+
+def test_each_comparison_appears_once_in_the_log(alice):
+    room = finished_round(alice)
+    with translation.override("de"):
+        html = rendering.render_room(room, alice)
+    log = html[html.index('id="log"'):]
+    for number in range(1, 5):
+        assert len(re.findall(rf"Vergleich {number} und einen Chip", log)) <= 1
+
+
+def test_the_draft_is_kept_for_the_seat_across_renders(alice):
+    room = services.open_solo("chor_voli", alice)
+    while room.current_deal().over:
+        services.start_deal(room)
+    hand = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["hand"]
+    group = disjoint_groups(hand, 1)
+    services.save_draft(room, 0, arrangement_fields(hand, group))
+    with translation.override("de"):
+        html = rendering.render_room(room, alice)
+    for card in group[0]:
+        assert re.search(rf'<li class="hand-card group-1">\s*<button[^>]*id="cycle-{card}"', html)
