@@ -5,7 +5,7 @@ language (see the package docstring); engines know none of this.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.http import Http404
 from django.utils.functional import Promise
@@ -20,7 +20,8 @@ class Game:
     origin: Promise
     seats: int
     deck: str  # the pack, a key of rules_content.cardart.DECKS and of traditions.BY_DECK
-    deal_format: Promise = _("Single deal")
+    # A factory, not a default: a dataclass renders its defaults at import, which would translate.
+    deal_format: Promise = field(default_factory=lambda: _("Single deal"))
     summary: Promise | str = ""  # one or two sentences for lists and the rule page's lede
     description: Promise | str = ""  # the rule page's meta description
     unused: frozenset[str] = frozenset()  # card codes of the full pack that this game leaves out
