@@ -4,6 +4,8 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
+from rules_content import views as rules_content_views
+
 
 def healthz(request: HttpRequest) -> HttpResponse:
     """For load balancers and docker-compose: answers 200 when the database answers."""
@@ -14,6 +16,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("healthz", healthz),
+    path("sitemap.xml", rules_content_views.sitemap),
     path("i18n/", include("django.conf.urls.i18n")),
     path("karten/", include("rules_content.card_urls")),
 ]
