@@ -25,6 +25,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.player = identity.player_from_request(self.request)
         self.language = _language(self.scope.get("query_string", b""))
         self.group = broadcast.group(self.room.pk)
+        self.shown_version = -1
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_table()
@@ -52,6 +53,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         submit_form(self.room, rendering.seat_of(self.room, self.player), fields)
 
     async def deal_changed(self, event: dict) -> None:
+        if event["version"] <= self.shown_version:
+            return  # a render since then already showed this version or a newer one
         await aclose_old_connections()
         await self.send_table()
 
@@ -63,6 +66,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=await database_sync_to_async(self._render)(error))
 
     def _render(self, error: str | None) -> str:
+        deal = self.room.current_deal()
+        # Read before rendering: the render shows this version or a newer one.
+        self.shown_version = deal.version if deal else -1
         with translation.override(self.language):
             return rendering.render_room(self.room, self.player, error=error, request=self.request)
 

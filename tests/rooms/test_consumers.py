@@ -41,9 +41,9 @@ async def test_a_seat_receives_its_own_cards_and_no_other_seats_cards(alice):
     state = ENGINE.load(deal.state)
     mine = set(ENGINE.view(state, 0)["hand"])
     ws = connect(room, alice)
-    connected, _ = await ws.connect()
+    connected, _ = await ws.connect(timeout=10)
     assert connected
-    html = await ws.receive_from()
+    html = await ws.receive_from(timeout=10)
     assert 'id="table"' in html
     assert set(CARD_URL.findall(html)) == mine
     await ws.disconnect()
@@ -52,9 +52,9 @@ async def test_a_seat_receives_its_own_cards_and_no_other_seats_cards(alice):
 async def test_a_browser_without_a_seat_sees_no_hand(alice):
     room = await database_sync_to_async(open_room)(alice)
     ws = connect(room, "someone-else")
-    connected, _ = await ws.connect()
+    connected, _ = await ws.connect(timeout=10)
     assert connected
-    html = await ws.receive_from()
+    html = await ws.receive_from(timeout=10)
     assert CARD_URL.findall(html) == []
     await ws.disconnect()
 
@@ -62,7 +62,7 @@ async def test_a_browser_without_a_seat_sees_no_hand(alice):
 async def test_a_foreign_origin_is_refused(alice):
     room = await database_sync_to_async(open_room)(alice)
     ws = connect(room, alice, origin=b"http://evil.example")
-    connected, _ = await ws.connect()
+    connected, _ = await ws.connect(timeout=10)
     assert not connected
 
 
@@ -72,11 +72,11 @@ async def test_malformed_and_illegal_frames_are_answered_with_an_error_and_chang
     hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
     two_card_group = {"intent": "arrange", "action_id": "x1", f"card-{hand[0]}": "1", f"card-{hand[1]}": "1"}
     ws = connect(room, alice)
-    await ws.connect()
-    await ws.receive_from()
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
     for frame in ["not json", json.dumps([1, 2]), json.dumps({"intent": "fold"}), json.dumps(two_card_group)]:
         await ws.send_to(text_data=frame)
-        html = await ws.receive_from()
+        html = await ws.receive_from(timeout=10)
         assert 'role="alert"' in html
     version = deal.version
     await database_sync_to_async(deal.refresh_from_db)()
@@ -89,12 +89,12 @@ async def test_a_move_over_the_websocket_finishes_the_round_and_every_seat_is_to
     deal = await database_sync_to_async(room.current_deal)()
     hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
     ws = connect(room, alice)
-    await ws.connect()
-    await ws.receive_from()
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
     # Everything on the discard pile: zero groups is a legal, binding arrangement.
     await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "ws-1",
                                            **{f"card-{c}": "x" for c in hand}, "HEADERS": {}}))
-    html = await ws.receive_from(timeout=5)
+    html = await ws.receive_from(timeout=10)
     assert 'data-phase="over"' in html
     await database_sync_to_async(deal.refresh_from_db)()
     assert deal.over
@@ -106,11 +106,11 @@ async def test_after_the_round_only_revealed_groups_and_own_cards_are_sent(alice
     deal = await database_sync_to_async(room.current_deal)()
     hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
     ws = connect(room, alice)
-    await ws.connect()
-    await ws.receive_from()
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
     await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "all-discarded",
                                            **{f"card-{c}": "x" for c in hand}}))
-    html = await ws.receive_from(timeout=5)
+    html = await ws.receive_from(timeout=10)
     await database_sync_to_async(deal.refresh_from_db)()
     view = ENGINE.view(ENGINE.load(deal.state), 0)
     revealed = {c for comparison in view["comparisons"] for r in comparison["reveals"] for c in r["cards"]}
