@@ -1,0 +1,75 @@
+"""Pairing concealed cards and the winning-hand test (rules §1.2.4).
+
+The canonical decomposition: for each identity with count c, ⌊c/2⌋ Chắn (a quad is two Chắn, a
+triple one Chắn and a leftover). Leftovers of one rank pair as a Cạ when there are exactly two;
+one leftover stays unpaired, and of three leftovers (three suits of one rank) two make a Cạ and
+one stays unpaired. A Chi Chi leftover never pairs. An identical pair is never split into two Cạ
+(Z2), which is also why this decomposition is the one with the most Chắn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.chan.cards import CHI_CHI, IDENTITIES, RANKS, rank_of
+from games.chan.state import Meld
+
+PAIRS = 10
+MIN_CHAN = 6
+CHI_CHI_CA = 4  # winning on Chi Chi needs exactly 6 Chắn and 4 Cạ (Z3)
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    chan: int  # identical pairs; a quad counts two
+    ca: tuple[str, ...]  # the rank of each Cạ
+    unpaired: tuple[str, ...]  # cards the decomposition leaves alone
+
+
+def canonical(cards: Iterable[str]) -> Pairing:
+    counts = Counter(cards)
+    odd = [code for code in IDENTITIES if counts[code] % 2]
+    ca: list[str] = []
+    unpaired: list[str] = [CHI_CHI] if CHI_CHI in odd else []
+    for rank in RANKS:
+        singles = [code for code in odd if code[0] == rank]
+        if len(singles) >= 2:
+            ca.append(rank)
+        if len(singles) % 2:
+            unpaired.append(singles[-1])
+    return Pairing(sum(c // 2 for c in counts.values()), tuple(ca), tuple(unpaired))
+
+
+def holds_ca(hand: Iterable[str], rank: str) -> bool:
+    """True when the hand holds a Cạ in `rank`: two identities of that rank with odd counts (R5a)."""
+    counts = Counter(hand)
+    return sum(counts[rank + suit] % 2 for suit in "VSN") >= 2
+
+
+def total_pairing(melds: Sequence[Meld], concealed: Iterable[str]) -> Pairing:
+    """The exposed melds (fixed as melded) plus the canonical decomposition of the concealed cards."""
+    inner = canonical(concealed)
+    chan = sum(m.chan for m in melds) + inner.chan
+    ca = tuple(m.ca_rank for m in melds if m.ca_rank is not None) + inner.ca
+    return Pairing(chan, ca, inner.unpaired)
+
+
+def winning_pairing(melds: Sequence[Meld], concealed: Sequence[str], card: str | None) -> Pairing | None:
+    """The ten pairs if melds + concealed win, else None.
+
+    `concealed` includes the winning `card` (None for Thiên ù, where the Chi Chi rule does not apply).
+    """
+    if sum(len(m.cards) for m in melds) + len(concealed) != 2 * PAIRS:
+        return None
+    pairing = total_pairing(melds, concealed)
+    if pairing.unpaired or pairing.chan < MIN_CHAN:
+        return None
+    if card == CHI_CHI and (pairing.chan != MIN_CHAN or len(pairing.ca) != CHI_CHI_CA):
+        return None
+    return pairing
+
+
+def same_rank(a: str, b: str) -> bool:
+    return rank_of(a) is not None and rank_of(a) == rank_of(b)

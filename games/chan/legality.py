@@ -1,0 +1,252 @@
+"""Which discards, melds, Chíu and wins a seat may make (rules §1.2.2–1.2.4, R4–R5, C8–C10).
+
+Each check returns None when the move is allowed, or the `IllegalAction` that explains why not
+(it is raised by `apply` and shown beside blocked cards by the table), so the rule and its reason
+live in one place. The checks read a `Holding`, one seat's private and public cards, so that the
+"legal discard left after a meld" rule (R5c) can ask the discard check about the hand after it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from games.chan.cards import CHI_CHI, rank_of, sorted_cards
+from games.chan.hands import MIN_CHAN, Pairing, canonical, holds_ca, same_rank, total_pairing, winning_pairing
+from games.chan.state import ChanState, Meld
+from games.core.errors import IllegalAction, gettext_noop
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    hand: tuple[str, ...]
+    melds: tuple[Meld, ...]
+    discarded: tuple[str, ...]
+    frozen: tuple[str, ...]
+
+    def count(self, card: str) -> int:
+        return self.hand.count(card)
+
+    def melded_ca(self) -> bool:
+        return any(m.kind == "ca" for m in self.melds)
+
+    def discarded_ca(self) -> bool:
+        """Two cards of one rank in different suits discarded over the deal (R5b)."""
+        return any(same_rank(a, b) and a != b for a in self.discarded for b in self.discarded)
+
+    def after_meld(self, meld: Meld) -> Holding:
+        left = Counter(self.hand)
+        left.subtract(meld.from_hand)
+        return replace(self, hand=sorted_cards(left.elements()), melds=(*self.melds, meld))
+
+
+def holding(state: ChanState, seat: int) -> Holding:
+    return Holding(state.hands[seat], state.melds[seat], state.discarded[seat], state.frozen[seat])
+
+
+def discard_error(h: Holding, card: str) -> IllegalAction | None:
+    count = h.count(card)
+    if count == 0:
+        return IllegalAction(
+            gettext_noop("You do not hold {card}; discard a card from your hand."), "card_not_held", card=card
+        )
+    if count in (2, 4):
+        return IllegalAction(
+            gettext_noop(
+                "Your {count} × {card} are Chắn pairs and may not be broken; discard a single "
+                "card, or one card of three identical ones."
+            ),
+            "broken_pair",
+            card=card,
+            count=count,
+        )
+    if card in h.frozen:
+        return _frozen(card)
+    if h.melded_ca():
+        partner = next((d for d in h.discarded if same_rank(d, card) and d != card), None)
+        if partner is not None:
+            return IllegalAction(
+                gettext_noop(
+                    "You have melded a Cạ and already discarded {partner}: discarding {card} too "
+                    "would discard both cards of a Cạ. Discard a card of another rank."
+                ),
+                "ca_discard",
+                card=card,
+                partner=partner,
+            )
+    return None
+
+
+def legal_discards(h: Holding) -> list[str]:
+    return [card for card in sorted_cards(set(h.hand)) if discard_error(h, card) is None]
+
+
+def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
+    """May the seat meld `offered` with its hand card `card` (a Chắn when identical, else a Cạ)?"""
+    if h.count(card) == 0:
+        return IllegalAction(
+            gettext_noop("You do not hold {card}; meld {offered} with a card from your hand."),
+            "card_not_held",
+            card=card,
+            offered=offered,
+        )
+    error = _shape_error(h, offered, card) or _taken_before(h, offered)
+    if error is None and card != offered:
+        error = ca_error(h, offered, card)
+    return error or _no_discard_after(h, Meld("chan" if card == offered else "ca", offered, (card,)))
+
+
+def _shape_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
+    held = h.count(offered)
+    if held == 3:
+        return IllegalAction(
+            gettext_noop("You hold three {offered}: taking the fourth is a Chíu, which exposes all four."),
+            "must_chiu",
+            offered=offered,
+        )
+    if card == offered:
+        return None
+    if held:
+        return IllegalAction(
+            gettext_noop(
+                "You hold {offered}, so {offered} may only be taken as a Chắn with your own {offered}, not as a Cạ."
+            ),
+            "must_chan",
+            offered=offered,
+            card=card,
+        )
+    if not same_rank(card, offered):
+        return IllegalAction(
+            gettext_noop(
+                "{card} does not pair with {offered}: a Chắn needs an identical card, a Cạ a card "
+                "of the same rank in another suit (Chi Chi pairs only with Chi Chi)."
+            ),
+            "not_a_pair",
+            offered=offered,
+            card=card,
+        )
+    return None
+
+
+def ca_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
+    """The Cạ restrictions (rules §1.2.2 item 3) for a Cạ of `offered` with hand card `card`."""
+    count = h.count(card)
+    if count in (2, 4):
+        return IllegalAction(
+            gettext_noop(
+                "Your {count} × {card} are Chắn pairs and may not be broken for a Cạ; only one of "
+                "three identical cards may be used."
+            ),
+            "broken_pair",
+            card=card,
+            count=count,
+        )
+    if card in h.frozen:
+        return _frozen(card)
+    rank = rank_of(offered)
+    if holds_ca(h.hand, rank):
+        return IllegalAction(
+            gettext_noop("You already hold a Cạ in rank {rank}, so you may not meld another Cạ in that rank."),
+            "ca_in_rank",
+            rank=rank,
+        )
+    if len(canonical(h.hand).unpaired) == 1:
+        return IllegalAction(
+            gettext_noop(
+                "Only one unpaired card is left in your hand, so you may not meld a Cạ: wait for "
+                "your winning card, or take a Chắn."
+            ),
+            "one_unpaired",
+        )
+    if h.discarded_ca():
+        return IllegalAction(
+            gettext_noop(
+                "You have discarded both cards of a Cạ, so you may no longer meld a Cạ; Chắn melds are still allowed."
+            ),
+            "ca_discarded",
+        )
+    return None
+
+
+def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
+    """R4d (C8): no meld takes a card identical to one the seat discarded or used from hand in a Cạ."""
+    if offered in h.discarded:
+        return IllegalAction(
+            gettext_noop("You discarded {offered} earlier in this deal, so you may not take {offered} now."),
+            "taken_discarded",
+            offered=offered,
+        )
+    if any(m.kind == "ca" and offered in m.from_hand for m in h.melds):
+        return IllegalAction(
+            gettext_noop("You used your {offered} in a Cạ earlier, so you may not take {offered} now."),
+            "taken_ca_card",
+            offered=offered,
+        )
+    return None
+
+
+def _no_discard_after(h: Holding, meld: Meld) -> IllegalAction | None:
+    if legal_discards(h.after_meld(meld)):
+        return None
+    return IllegalAction(
+        gettext_noop("After taking {offered} you would have no legal discard left, so you may not take it."),
+        "no_discard_after",
+        offered=meld.taken,
+    )
+
+
+def _frozen(card: str) -> IllegalAction:
+    return IllegalAction(
+        gettext_noop(
+            "You declined a Chắn on {card} earlier, so your {card} is frozen: it may neither be "
+            "discarded nor used in a Cạ."
+        ),
+        "frozen",
+        card=card,
+    )
+
+
+def chiu_error(h: Holding, offered: str) -> IllegalAction | None:
+    """A Chíu that does not win: three held + the public fourth, then a legal discard must remain."""
+    held = h.count(offered)
+    if held != 3:
+        return IllegalAction(
+            gettext_noop("A Chíu needs three cards identical to {offered} in your hand; you hold {held}."),
+            "no_triple",
+            offered=offered,
+            held=held,
+        )
+    return _taken_before(h, offered) or _no_discard_after(h, Meld("chiu", offered, (offered,) * 3))
+
+
+def win_error(h: Holding, card: str | None, by_chiu_only: bool) -> IllegalAction | None:
+    """May these cards win on `card` (None: Thiên ù)? Off the stock only a Chíu wins (R7)."""
+    if by_chiu_only and h.count(card) != 3:
+        return IllegalAction(
+            gettext_noop("You can win only on a stock card just turned up, or by Chíu; {card} is neither."),
+            "win_not_stock",
+            card=card,
+        )
+    concealed = h.hand if card is None else (*h.hand, card)
+    if winning_pairing(h.melds, concealed, card) is not None:
+        return None
+    pairing = total_pairing(h.melds, concealed)
+    if card == CHI_CHI and not pairing.unpaired and pairing.chan >= MIN_CHAN:
+        return IllegalAction(
+            gettext_noop("Winning on Chi Chi needs exactly six Chắn and four Cạ; you would have {chan} Chắn."),
+            "chi_chi_rule",
+            chan=pairing.chan,
+        )
+    return IllegalAction(
+        gettext_noop(
+            "These cards do not win: ten pairs with at least six Chắn are needed; you would have "
+            "{unpaired} unpaired card(s) and {chan} Chắn."
+        ),
+        "not_winning",
+        unpaired=len(pairing.unpaired),
+        chan=pairing.chan,
+    )
+
+
+def win_pairing(h: Holding, card: str | None) -> Pairing | None:
+    return winning_pairing(h.melds, h.hand if card is None else (*h.hand, card), card)

@@ -1,0 +1,179 @@
+"""The frozen state of one Chắn deal and its versioned JSON form.
+
+Every card is in exactly one place: the stock, a hand, an exposed meld, or lying face up at a
+door. Hands are private; everything else is public. A hand only ever holds cards dealt to that
+seat (cards enter a seat's possession only as the outside half of an exposed meld), so what was
+dealt is derived (hand + the hand halves of melds + own discards) rather than stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.chan.cards import rank_of
+from games.core.protocol import JSON
+
+VERSION = 1
+SEATS = 4
+HAND = 19  # cards a seat possesses (hand + exposed) between turns; the dealer holds 20 until he discards
+
+# Phases. "offer": a card lies on offer (or none) and `pending` seats must answer it; "discard":
+# `turn` must discard after a meld or a Chíu; "opening": the dealer's first decision.
+OPENING, OFFER, DISCARD, OVER = "opening", "offer", "discard", "over"
+
+# Where an offered card came from. Only a stock card just turned up can be won on (Chíu aside);
+# a passed stock card has had its claim window already.
+STOCK, DISCARDED, PASSED, NONE = "stock", "discard", "passed", "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    kind: str  # "chan", "ca" or "chiu" (four identical cards, two Chắn)
+    taken: str  # the outside card
+    from_hand: tuple[str, ...]  # one card, three for a Chíu
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return (self.taken, *self.from_hand)
+
+    @property
+    def chan(self) -> int:
+        return {"chan": 1, "ca": 0, "chiu": 2}[self.kind]
+
+    @property
+    def ca_rank(self) -> str | None:
+        return rank_of(self.taken) if self.kind == "ca" else None
+
+
+@dataclass(frozen=True, slots=True)
+class DoorCard:
+    card: str
+    by: int  # the seat that put it out
+    source: str  # "discard" or "stock"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    card: str | None  # None: nothing on offer (after a dead dealer's opening): the seat must reveal
+    door: int  # the door where it lies; claim order starts here
+    source: str  # STOCK, DISCARDED, PASSED or NONE
+    last: bool = False  # the last stock card: only wins count, then the deal is drawn
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    """A seat's answer in a claim window, kept until every pending seat has answered."""
+
+    seat: int
+    type: str  # "win", "chiu", "meld", "pass" or "reveal"
+    card: str | None = None  # the hand card of a meld
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    reason: str  # "win", "thien_u" or "draw"
+    winner: int | None  # None: the deal is drawn
+    card: str | None  # the winning card; None for Thiên ù and draws
+    score: int
+    bonuses: tuple[tuple[str, int], ...]  # (bonus key, instances)
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChanState:
+    seed: int
+    dealer: int
+    phase: str
+    turn: int  # the seat whose normal turn it is: the door owner of an offer, the discarding seat
+    hands: tuple[tuple[str, ...], ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    doors: tuple[tuple[DoorCard, ...], ...]
+    discarded: tuple[tuple[str, ...], ...]  # every card each seat discarded from hand, in order
+    stock: tuple[str, ...]  # top first
+    frozen: tuple[tuple[str, ...], ...]  # identities frozen by a declined Chắn (R4c), per seat
+    dead: bool = False  # the dealer declined Thiên ù without a legal discard
+    offer: Offer | None = None
+    pending: tuple[int, ...] = ()  # seats that still must answer the offer
+    responses: tuple[Response, ...] = ()
+    discard_to: int | None = None  # in DISCARD: the door the discard goes to (the interrupted door)
+    result: Result | None = None
+
+    def exposed(self, seat: int) -> int:
+        return sum(len(m.cards) for m in self.melds[seat])
+
+    def with_seat(self, field: str, seat: int, value: Any) -> ChanState:
+        """A copy with one seat's entry of a per-seat tuple field replaced."""
+        row = getattr(self, field)
+        return replace(self, **{field: (*row[:seat], value, *row[seat + 1 :])})
+
+
+def dump(state: ChanState) -> JSON:
+    return {
+        "v": VERSION,
+        "seed": state.seed,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "turn": state.turn,
+        "hands": [list(h) for h in state.hands],
+        "melds": [[[m.kind, m.taken, list(m.from_hand)] for m in row] for row in state.melds],
+        "doors": [[[d.card, d.by, d.source] for d in row] for row in state.doors],
+        "discarded": [list(d) for d in state.discarded],
+        "stock": list(state.stock),
+        "frozen": [list(f) for f in state.frozen],
+        "dead": state.dead,
+        "offer": None if state.offer is None else _dump_offer(state.offer),
+        "pending": list(state.pending),
+        "responses": [[r.seat, r.type, r.card] for r in state.responses],
+        "discard_to": state.discard_to,
+        "result": None if state.result is None else _dump_result(state.result),
+    }
+
+
+def load(data: JSON) -> ChanState:
+    if data.get("v") != VERSION:
+        raise ValueError(f"chan state version {data.get('v')!r}, expected {VERSION}")
+    return ChanState(
+        seed=data["seed"],
+        dealer=data["dealer"],
+        phase=data["phase"],
+        turn=data["turn"],
+        hands=tuple(tuple(h) for h in data["hands"]),
+        melds=tuple(tuple(Meld(k, t, tuple(h)) for k, t, h in row) for row in data["melds"]),
+        doors=tuple(tuple(DoorCard(c, b, s) for c, b, s in row) for row in data["doors"]),
+        discarded=tuple(tuple(d) for d in data["discarded"]),
+        stock=tuple(data["stock"]),
+        frozen=tuple(tuple(f) for f in data["frozen"]),
+        dead=data["dead"],
+        offer=None if data["offer"] is None else Offer(**data["offer"]),
+        pending=tuple(data["pending"]),
+        responses=tuple(Response(*r) for r in data["responses"]),
+        discard_to=data["discard_to"],
+        result=None if data["result"] is None else _load_result(data["result"]),
+    )
+
+
+def _dump_offer(offer: Offer) -> JSON:
+    return {"card": offer.card, "door": offer.door, "source": offer.source, "last": offer.last}
+
+
+def _dump_result(result: Result) -> JSON:
+    return {
+        "reason": result.reason,
+        "winner": result.winner,
+        "card": result.card,
+        "score": result.score,
+        "bonuses": [list(b) for b in result.bonuses],
+        "scores": list(result.scores),
+    }
+
+
+def _load_result(data: JSON) -> Result:
+    return Result(
+        reason=data["reason"],
+        winner=data["winner"],
+        card=data["card"],
+        score=data["score"],
+        bonuses=tuple((k, n) for k, n in data["bonuses"]),
+        scores=tuple(data["scores"]),
+    )
