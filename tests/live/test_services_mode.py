@@ -86,7 +86,7 @@ def test_killing_every_server_process_mid_deal_loses_nothing(services_site):
     services_site.kill("worker")
     browser = Browser(services_site.url)
     browser.get("/de/")
-    room_url, html = browser.post("/de/tisch/chor_voli/solo/", {})
+    room_url, _ = browser.post("/de/tisch/chor_voli/solo/", {})
     token = room_url.rstrip("/").rsplit("/", 1)[-1]
     services_site.kill("web")
     services_site.start_web()
