@@ -43,8 +43,13 @@ def test_two_browsers_share_a_room_by_invite_link(embedded_site, browser, artifa
         alice.wait_for_selector("#table[data-phase=arrange]")
     assert "Bob" in alice.locator(".seat-right").inner_text()
 
+    # The server dies and comes back: the pages reconnect by themselves and live updates go on.
+    embedded_site.kill("web")
+    embedded_site.start_web()
+    assert "ordnet noch" in bob.locator(".seat-left").inner_text()
     arrange_and_confirm(alice)
     alice.wait_for_selector("text=Deine Anordnung ist bestätigt")
+    bob.wait_for_selector(".seat-left .seat-note:text('bestätigt')")  # Alice, pushed over Bob's reconnected socket
     arrange_and_confirm(bob)
     for page in (alice, bob):
         page.wait_for_selector("#table[data-phase=over]")
