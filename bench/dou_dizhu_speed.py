@@ -1,0 +1,265 @@
+"""How fast the Dou Dizhu engine is, next to RLCard's Dou Dizhu in the same run.
+
+    .venv/bin/python -m bench.dou_dizhu_speed [--rounds 7] [--seconds 1] [--hands 400] [--decisions-deals 40]
+
+1. Complete random deals per second. Ours: the engine's own protocol (`new_game`, `random_action`,
+   `apply`, `outcome`), bidding included, from fixed seeds. RLCard (`rlcard` package, a bench-only
+   dependency) twice: its environment (`env.reset` / `env.step` with a uniformly random legal action,
+   how RLCard is used and how the issue's "about 115 a second" was measured) and its bare game
+   object (`DoudizhuGame.init_game` / `step`, no observation encoding: the stricter comparison).
+   Rounds alternate between the engines so a busy machine slows them alike; the best round counts.
+2. Legal-move generation on the same seeded hands, each engine in its native form: a 20-card hand
+   leading (ours `combos.plays_in` on packed rank counts; RLCard's
+   `DoudizhuJudger.playable_cards_from_hand` on its card string) and a 17-card hand following a
+   combination another hand could lead (ours `combos.answers`; RLCard's `get_gt_cards`). Also our
+   protocol-level `legal_actions` (card-code dicts), for reference. Best of the alternating rounds.
+3. Computer decision time: `view` + `legal_actions` + `BOT.choose` for every decision of full
+   seeded deals with the computer in all three seats; p50 and p99.
+
+Targets (issue 9, point 6): at least 6× RLCard's random deals per second and legal-move generation
+in at most a fifth of RLCard's time. If RLCard does not import, only our figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.core.rng import rng_for
+from games.dou_dizhu import ENGINE
+from games.dou_dizhu.bots import BOT
+from games.dou_dizhu.cards import DECK, count_list, counts_of, mask_of, rank_of
+from games.dou_dizhu.combos import CATALOGUE, answers, plays_in
+from games.dou_dizhu.rules import fixed_deal
+
+try:  # bench-only dependency
+    import numpy as np
+    import rlcard
+    from rlcard.games.doudizhu.game import DoudizhuGame
+    from rlcard.games.doudizhu.judger import DoudizhuJudger
+    from rlcard.games.doudizhu.player import DoudizhuPlayer
+    from rlcard.games.doudizhu.utils import get_gt_cards
+    from rlcard.utils import init_54_deck
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    rlcard = None
+    RLCARD_MISSING = str(missing)
+
+RLCARD_CHARS = "3456789TJQKA2BR"
+
+
+# --- random deals ---------------------------------------------------------------------------------
+
+
+def our_deals(seconds: float, seed: int) -> tuple[int, float]:
+    deals, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        rng = rng_for(seed + deals, "speed")
+        state = ENGINE.new_game(seed=seed + deals, seats=3)
+        while ENGINE.outcome(state) is None:
+            seat = state.turn
+            state, _ = ENGINE.apply(state, seat, ENGINE.random_action(state, seat, rng))
+        deals += 1
+    return deals, time.perf_counter() - started
+
+
+def rlcard_env_deals(seconds: float, seed: int) -> tuple[int, float]:
+    env = rlcard.make("doudizhu", config={"seed": seed})
+    rng = np.random.RandomState(seed)
+    deals, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randint(len(legal))])
+        deals += 1
+    return deals, time.perf_counter() - started
+
+
+def rlcard_game_deals(seconds: float, seed: int) -> tuple[int, float]:
+    game = DoudizhuGame()
+    game.np_random.seed(seed)
+    rng = np.random.RandomState(seed)
+    deals, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state, _ = game.init_game()
+        while not game.is_over():
+            actions = state["actions"]
+            state, _ = game.step(actions[rng.randint(len(actions))])
+        deals += 1
+    return deals, time.perf_counter() - started
+
+
+# --- legal-move generation ------------------------------------------------------------------------
+
+
+def seeded_hands(count: int, size: int, salt: str) -> list[list[str]]:
+    hands = []
+    for i in range(count):
+        rng = rng_for(i, "speed hands", salt)
+        hands.append(rng.sample(DECK, size))
+    return hands
+
+
+def following_cases(count: int) -> list[tuple[list[str], int]]:
+    """17-card hands, each with a table: a random lead of another 17-card hand from the same deal."""
+    cases = []
+    for i in range(count):
+        rng = rng_for(i, "speed follow")
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hand, other = deck[:17], deck[17:34]
+        cases.append((hand, rng.choice(plays_in(counts_of(mask_of(other))))))
+    return cases
+
+
+def rlcard_string(cards: list[str]) -> str:
+    return "".join(sorted((RLCARD_CHARS[rank_of(c)] for c in cards), key=RLCARD_CHARS.index))
+
+
+def rlcard_spell(packed: int) -> str:
+    return "".join(RLCARD_CHARS[r] * k for r, k in enumerate(count_list(packed)))
+
+
+def rlcard_player(cards: list[str]) -> Any:
+    by_code = {_rlcard_code(card): card for card in init_54_deck()}
+    player = DoudizhuPlayer(0, np.random.RandomState(0))
+    player.set_current_hand([by_code[c] for c in cards])
+    return player
+
+
+def _rlcard_code(card: Any) -> str:
+    return card.suit if card.rank == "" else card.rank + card.suit
+
+
+class Played:
+    """The stand-in for RLCard's `greater_player`: only its played cards are read."""
+
+    def __init__(self, played_cards: str) -> None:
+        self.played_cards = played_cards
+
+
+def best_per_call(runs: dict[str, Callable[[], object]], calls: int, rounds: int) -> dict[str, float]:
+    """Seconds per call of each run, best of `rounds`; the runs alternate within every round so a
+    busy machine slows them alike."""
+    best = dict.fromkeys(runs, math.inf)
+    for _ in range(rounds):
+        for name, run in runs.items():
+            started = time.perf_counter()
+            run()
+            best[name] = min(best[name], (time.perf_counter() - started) / calls)
+    return best
+
+
+def legal_move_times(hands: int, rounds: int) -> dict[str, float]:
+    leading = seeded_hands(hands, 20, "lead")
+    packed_leading = [counts_of(mask_of(h)) for h in leading]
+    following = following_cases(hands)
+    packed_following = [(counts_of(mask_of(h)), table) for h, table in following]
+    states = [_leading_state(h) for h in leading]
+    runs: dict[str, Callable[[], object]] = {
+        "ours lead": lambda: [plays_in(p) for p in packed_leading],
+        "ours follow": lambda: [answers(p, CATALOGUE[table]) for p, table in packed_following],
+        "ours lead, protocol": lambda: [ENGINE.legal_actions(s, 0) for s in states],
+    }
+    if rlcard is not None:
+        strings = [rlcard_string(h) for h in leading]
+        pairs = [(rlcard_player(h), Played(rlcard_spell(table))) for h, table in following]
+        runs["rlcard lead"] = lambda: [DoudizhuJudger.playable_cards_from_hand(s) for s in strings]
+        runs["rlcard follow"] = lambda: [get_gt_cards(p, g) for p, g in pairs]
+        _check_same_moves(packed_leading, strings)
+    return best_per_call(runs, hands, rounds)
+
+
+def _leading_state(hand: list[str]) -> Any:
+    rest = [c for c in DECK if c not in hand]
+    return fixed_deal(0, {"hands": [hand[:17], rest[:17], rest[17:34]], "bottom": hand[17:], "landlord": 0, "bid": 1})
+
+
+def _check_same_moves(ours: list[int], theirs: list[str]) -> None:
+    """Both generators must list the same plays (RLCard also lists airplanes with a triple among
+    their wings, which the seed forbids: rules §2.7), or the timing compares different work."""
+    for packed, string in zip(ours, theirs, strict=True):
+        mine = {rlcard_spell(p) for p in plays_in(packed)}
+        extra = DoudizhuJudger.playable_cards_from_hand(string) - mine
+        assert mine <= DoudizhuJudger.playable_cards_from_hand(string), string
+        assert all(_has_triple_wing(e) for e in extra), (string, extra)
+
+
+def _has_triple_wing(play: str) -> bool:
+    counts = [play.count(ch) for ch in RLCARD_CHARS]
+    return len(play) % 4 == 0 and sum(k >= 3 for k in counts) > len(play) // 4
+
+
+# --- decision time ----------------------------------------------------------------------------------
+
+
+def decision_times(deals: int) -> list[float]:
+    seconds = []
+    for seed in range(deals):
+        state = ENGINE.new_game(seed=seed, seats=3)
+        step = 0
+        while ENGINE.outcome(state) is None:
+            seat = state.turn
+            started = time.perf_counter()
+            legal = ENGINE.legal_actions(state, seat)
+            action = BOT.choose(ENGINE.view(state, seat), legal, rng_for(seed, "speed bot", step))
+            seconds.append(time.perf_counter() - started)
+            state, _ = ENGINE.apply(state, seat, action)
+            step += 1
+    return seconds
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=1.0, help="per engine and round of random deals")
+    parser.add_argument("--hands", type=int, default=400, help="hands per legal-move measurement")
+    parser.add_argument("--decisions-deals", type=int, default=40)
+    args = parser.parse_args(argv)
+    if rlcard is None:
+        print(f"RLCard is not installed ({RLCARD_MISSING}); printing our figures alone.")
+    print("Dou Dizhu speed" + ("" if rlcard is None else f", next to RLCard {rlcard.__version__}"))
+
+    engines = {"ours": our_deals}
+    if rlcard is not None:
+        engines |= {"rlcard env": rlcard_env_deals, "rlcard game": rlcard_game_deals}
+    best = dict.fromkeys(engines, 0.0)
+    for r in range(args.rounds):
+        for name, run in engines.items():
+            deals, seconds = run(args.seconds, 1000 * r)
+            best[name] = max(best[name], deals / seconds)
+    print("\nrandom complete deals per second (best of rounds)")
+    for name, rate in best.items():
+        print(f"  {name:12s} {rate:9.1f}")
+    if rlcard is not None:
+        for name in ("rlcard env", "rlcard game"):
+            ratio = best["ours"] / best[name]
+            print(f"  ours / {name}: {ratio:.1f}×  (target ≥ 6×: {'met' if ratio >= 6 else 'NOT met'})")
+
+    times = legal_move_times(args.hands, args.rounds)
+    print("\nlegal-move generation, µs per call (best of rounds)")
+    for name, seconds in times.items():
+        print(f"  {name:20s} {seconds * 1e6:9.1f}")
+    if rlcard is not None:
+        for what in ("lead", "follow"):
+            share = times[f"ours {what}"] / times[f"rlcard {what}"]
+            print(
+                f"  {what}: ours takes {share:.2f} of RLCard's time "
+                f"(target ≤ 0.20: {'met' if share <= 0.2 else 'NOT met'})"
+            )
+
+    ms = [s * 1000 for s in decision_times(args.decisions_deals)]
+    print(f"\ncomputer decision time (view + legal_actions + choose), {len(ms)} decisions")
+    print(f"  p50 {percentile(ms, 0.5):.2f} ms  p99 {percentile(ms, 0.99):.2f} ms  max {max(ms):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
