@@ -103,9 +103,12 @@ def room_context(room: Room, player: str | None, fields: dict | None = None, err
 
 
 def render_room(room: Room, player: str | None, fields: dict | None = None, error: str | None = None,
-                request: HttpRequest | None = None) -> str:
-    """The #table fragment and, swapped into the page's persistent live region, the announcement."""
-    context = room_context(room, player, fields, error)
+                request: HttpRequest | None = None, live: bool = False) -> str:
+    """The #table fragment and, swapped into the page's persistent live region, the announcement.
+
+    `live` marks a render pushed over the websocket: it may have been read before the seat's own
+    latest draft was saved, so the seat's unconfirmed choices are kept as they are on the page."""
+    context = room_context(room, player, fields, error) | {"live_render": live}
     return render_to_string(context["table_template"], context, request=request) + render_to_string(
         "rooms/_announce.html", context
     )
