@@ -49,6 +49,19 @@ View (`view(state, seat)`; `seat=None` is the public view, without "hand"). Code
     checki        in the viewer's discard phase: {card: [pairs]} for each discard that allows Checki
     outcome       None while running; then as `outcome(state)`
 
+Events ({"code", "seat", "data", "to"}; public unless "to" says otherwise):
+    dealt       (from `opening_events(state)`) seat: the first player, data {"cards": 8 each, "stock": cards
+                in the stock at the deal}
+    drew        a stock draw, data {"card": the card once draws are public, else None, "public": bool}
+    drew_card   the same draw, to the drawer only: data {"card"}
+    took        the latest discard taken, data {"card"}
+    discarded   data {"card", "forced": true when a declarer's drawn card goes straight onto the pile}
+    checki      a declaration, data {"pair": the exposed pair's card, "wins_on": the winning card}
+    won         seat: the winner, data {"reason", "card", "by", "multiplier"}
+    deal_over   seat None, data: the outcome plus "hands" (every hand, face up)
+`next_options(outcome)` is {}: every deal draws its own first player. Seats run clockwise on
+screen (`clockwise = True`, K1).
+
 `outcome(state)`: {"scores": [multiplier won per seat], "winners": [seat] or [], "winner": seat or
 None, "draw": bool, "multiplier": 3, 2 or None, "reason": "self_draw" | "opponent_draw" |
 "discard" | "stock_exhausted", "card": the winning card, "by": the seat that drew or discarded it}.
@@ -121,6 +134,7 @@ def checki_options(state: KowahState, seat: int) -> dict[str, tuple[str, ...]]:
 class KowahEngine:
     key = "kowah"
     seats = SEATS
+    clockwise = True  # 0 → 1 → 2 runs clockwise, so the next seat sits on the viewer's left (K1)
 
     def new_game(self, seed: int, seats: int, deal: JSON | None = None, **options: Any) -> KowahState:
         if seats != SEATS or options:
@@ -185,6 +199,11 @@ class KowahEngine:
 
     def outcome(self, state: KowahState) -> JSON | None:
         return None if state.result is None else scoring.settle(state.result)
+
+    def opening_events(self, state: KowahState) -> list[Event]:
+        """What `new_game` did (it returns no events): the deal and who plays first; the same for every later state."""
+        stock = len(DECK) - len(state.aside) - SEATS * HAND_SIZE
+        return [_event("dealt", state.first, {"cards": HAND_SIZE, "stock": stock})]
 
     def next_options(self, outcome: JSON) -> JSON:
         # Every deal draws its first player at random, so nothing carries over.

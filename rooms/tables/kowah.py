@@ -1,0 +1,415 @@
+"""Kowah's table: the stock, the discard pile, each seat's exposed wait, and your draw or discard.
+
+In the draw phase the seat on turn gets two buttons that carry their engine action as JSON (field
+`action`): "draw" from the stock, and "take" the latest discard, shown disabled with its reason
+where the rules forbid it (first turn, a declarer). In the discard phase the player picks a hand
+card (radio `card-pick` = `<code>.<copy>`, saved as a draft by `rooms:draft` together with
+`card-at`, the moment of the deal it was picked at) and presses "Abwerfen" — or, where the engine
+lists the pick in `view["checki"]`, "Abwerfen und Checki erklären" with the pair to expose. Every
+button is enabled only when the engine lists its action, with the reason shown otherwise.
+
+Kowah has no money and no running total (rules K9): the end shows "Sieg ×3" / "Sieg ×2", and the
+room's earlier deals are listed as wins and draws instead of net standings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from games.kowah.scoring import MULTIPLIERS
+from rooms.services import Refused
+from rooms.tables import decode_json_action
+from rules_content import cardart
+
+DECK = "money"
+CHECK_VERSION = True  # turn-based: a move made on an outdated table is refused, not re-applied
+PICK = "card-pick"
+AT = "card-at"
+
+NO_PICK = gettext_lazy("Pick the card you want to discard: click it in your hand, or choose it with the arrow keys.")
+# The engine's own refusals (games/kowah/rules.py), shown before the move is tried; same msgids.
+TAKEN = gettext_lazy("You just took {card} from the discard pile and may not discard it this turn.")
+DECLARER_DRAWS = gettext_lazy("You have declared Checki: you draw from the stock only.")
+NOTHING_TO_TAKE = gettext_lazy("There is no discard to take (the first turn always draws): draw from the stock.")
+NO_SHAPE = gettext_lazy("Discarding {card} leaves no Checki shape (two triples and an identical pair).")
+LAST_TURN = gettext_lazy("The stock is empty: this is the last turn, so Checki can no longer be declared.")
+
+
+# --- names ---------------------------------------------------------------------------------------
+
+
+def card_name(code: str) -> str:
+    """A card in words for a sentence, without the characters the alt text carries: "Neun Myriaden"."""
+    return cardart.name(DECK, code, lang=(get_language() or "de")[:2]).split(" (")[0]
+
+
+def win_label(multiplier: int) -> str:
+    return _("Win ×{multiplier}").format(multiplier=multiplier)
+
+
+def _who(labels: dict[int, str], seat: int | None) -> str:
+    return labels.get(seat, "") if seat is not None else ""
+
+
+# --- posted fields -> engine action ----------------------------------------------------------------
+
+
+def decode(fields: dict, view: dict) -> dict:
+    """"Abwerfen" discards the picked card; every other button carries its action as JSON."""
+    if fields.get("intent") != "discard":
+        return decode_json_action(fields)
+    code = picked_code(str(fields.get(PICK) or ""), view.get("hand") or [])
+    if code is None:
+        raise Refused(str(NO_PICK), "no_pick")
+    return {"type": "discard", "card": code}
+
+
+def picked_code(value: str, hand: list[str]) -> str | None:
+    code, _dot, copy = value.partition(".")
+    if code not in hand or not copy.isdigit() or not 1 <= int(copy) <= hand.count(code):
+        return None
+    return code
+
+
+def moment(view: dict) -> str:
+    """Changes from turn to turn: a pick made at another moment is not this turn's pick.
+
+    Short enough for a saved draft (16 characters): a digest of the stock, the pile and the hand."""
+    top = view["pile"][-1]["card"] if view["pile"] else "-"
+    key = f"{view['turn']}.{view['stock_count']}.{len(view['pile'])}.{top}.{''.join(view.get('hand') or [])}"
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+# --- what the template needs ------------------------------------------------------------------------
+
+
+def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
+    me, hand = view["seat"], view.get("hand") or []
+    mine = me is not None and view["turn"] == me
+    discarding = mine and view["phase"] == "discard"
+    picked = str(fields.get(PICK) or "") if discarding and fields.get(AT) == moment(view) else ""
+    code = picked_code(picked, hand)
+    legal_discards = {a["card"] for a in view["legal"] if a["type"] == "discard"}
+    return {
+        "deck": DECK,
+        "pick_field": PICK,
+        "at_field": AT,
+        "moment": moment(view),
+        "mine": mine,
+        "discarding": discarding,
+        "prompt": turn_prompt(view, labels) if mine else "",
+        "waiting": waiting_text(view, labels),
+        "draw_options": _draw_options(view) if mine and view["phase"] == "draw" else [],
+        "hand_cards": _hand_cards(view, picked if code else "", discarding),
+        "picked": picked if code else "",
+        "picked_name": card_name(code) if code else "",
+        "discard_reason": _discard_reason(view, code, legal_discards) if discarding else None,
+        "checki_buttons": _checki_buttons(view, code) if discarding else [],
+        "checki_reason": _checki_reason(view, code) if discarding else None,
+        "checki_hint": _checki_hint(view) if discarding else "",
+        "my_wait": _wait(view, me) if me is not None else None,
+        "top": _top(view, labels),
+        "pile_cards": [_pile_card(entry, labels, me) for entry in view["pile"][:-1]],
+        "pile_legend": [{"seat": s, "who": labels.get(s, "")} for s in view["order"]],
+        "fronts": {s["seat"]: _front(view, s, labels) for s in view["seats"]},
+        "result": result_context(view, labels),
+        "multipliers": MULTIPLIERS,
+        "announcement": announcement(view, labels),
+        "hide_totals": True,  # Kowah keeps no running total (rules K9): the history lists wins instead
+        "seat_notes": seat_notes(view),
+        "backs": _backs(view),
+    }
+
+
+def turn_prompt(view: dict, labels: dict[int, str]) -> str:
+    if view["phase"] == "draw" and view.get("locked"):
+        return _("You wait on {card}: draw from the stock. If it is your card you win ×3; if not, it goes straight "
+                 "onto the discard pile.").format(card=card_name(view["seats"][view["seat"]]["wait"]))
+    if view["phase"] == "draw":
+        if view["offer"]:
+            return _("Your turn: draw from the stock, or take {card}, the card just discarded.").format(
+                card=card_name(view["offer"]))
+        return _("Your turn: draw the top card of the stock.")
+    return _("Discard one card to get back to eight.")
+
+
+def waiting_text(view: dict, labels: dict[int, str]) -> str:
+    if view["phase"] == "over" or view["turn"] is None or view["turn"] == view["seat"]:
+        return ""
+    who = labels[view["turn"]]
+    if view["phase"] == "draw":
+        return _("{who} draws or takes the discard…").format(who=who)
+    return _("{who} discards…").format(who=who)
+
+
+def _draw_options(view: dict) -> list[dict]:
+    legal = view["legal"]
+    draw = {"type": "draw"}
+    options = [{"kind": "draw", "json": json.dumps(draw), "label": _("Draw from the stock"), "reason": None,
+                "legal": draw in legal}]
+    take = {"type": "take"}
+    if take in legal:
+        label = _("Take {card} from the discard pile").format(card=card_name(view["offer"]))
+        options.append({"kind": "take", "json": json.dumps(take), "label": label, "reason": None, "legal": True})
+    else:
+        reason = DECLARER_DRAWS if view.get("locked") else NOTHING_TO_TAKE
+        options.append({"kind": "take", "json": json.dumps(take), "label": _("Take the latest discard"),
+                        "reason": str(reason), "legal": False})
+    return options
+
+
+def _hand_cards(view: dict, picked: str, discarding: bool) -> list[dict]:
+    hand = view.get("hand") or []
+    me = view["seat"]
+    wait = view["seats"][me]["wait"] if me is not None else None
+    drawn = (view["drawn"] or {}).get("card") if view["drawn"] and view["drawn"]["seat"] == me else None
+    taken = view["taken"]["card"] if view["taken"] and view["taken"]["seat"] == me else None
+    checki = view.get("checki") or {}
+    seen: Counter[str] = Counter()
+    cards, previous = [], None
+    marked_drawn = False
+    for code in hand:
+        seen[code] += 1
+        value = f"{code}.{seen[code]}"
+        new = code == drawn and not marked_drawn and seen[code] == hand.count(code)
+        marked_drawn = marked_drawn or new
+        kind = code if code in ("OT", "RF", "WF") else code[0]
+        cards.append({
+            "code": code,
+            "value": value,
+            "id": f"pick-{code}-{seen[code]}",
+            "name": card_name(code),
+            "picked": value == picked,
+            "blocked": discarding and code == taken,
+            "taken": code == taken and seen[code] == hand.count(code),
+            "drawn": new,
+            "checki": discarding and code in checki,
+            "exposed": code == wait and seen[code] <= 2,
+            "new_kind": previous is not None and kind != previous,
+        })
+        previous = kind
+    return cards
+
+
+def _discard_reason(view: dict, code: str | None, legal: set[str]) -> str | None:
+    if code is None:
+        return str(NO_PICK)
+    if code not in legal:
+        return str(TAKEN).format(card=card_name(code))
+    return None
+
+
+def _checki_buttons(view: dict, code: str | None) -> list[dict]:
+    if code is None:
+        return []
+    return [
+        {
+            "json": json.dumps({"type": "checki", "card": code, "pair": pair}),
+            "pair": pair,
+            "label": _("Discard {card} and declare Checki").format(card=card_name(code)),
+            "detail": _("show the pair {pair} face up and wait on the third {pair}").format(pair=card_name(pair)),
+        }
+        for pair in (view.get("checki") or {}).get(code, [])
+    ]
+
+
+def _checki_reason(view: dict, code: str | None) -> str | None:
+    """Why "Checki" is disabled for the pick; None when the pick allows it."""
+    options = view.get("checki") or {}
+    if code is not None and code in options:
+        return None
+    if view["stock_count"] == 0:
+        return str(LAST_TURN)
+    if code is None:
+        return _("Checki needs two triples and an identical pair after your discard.")
+    return str(NO_SHAPE).format(card=card_name(code))
+
+
+def _checki_hint(view: dict) -> str:
+    options = view.get("checki") or {}
+    if not options:
+        return ""
+    names = [card_name(c) for c in options]
+    return _("Checki is possible if you discard: {cards} (cards marked with a dot).").format(cards=", ".join(names))
+
+
+def _wait(view: dict, seat: int) -> dict | None:
+    wait = view["seats"][seat]["wait"]
+    return {"card": wait, "name": card_name(wait)} if wait else None
+
+
+def _top(view: dict, labels: dict[int, str]) -> dict | None:
+    if not view["pile"]:
+        return None
+    entry, hint = view["pile"][-1], ""
+    if view["offer"] is not None:
+        hint = (_("You may take it instead of drawing.") if view["turn"] == view["seat"]
+                else _("{who} may take it instead of drawing.").format(who=labels[view["turn"]]))
+    return {**_pile_card(entry, labels, view["seat"]), "takeable": view["offer"] is not None, "hint": hint}
+
+
+def _pile_card(entry: dict, labels: dict[int, str], me: int | None = None) -> dict:
+    seat = entry["seat"]
+    by = _("discarded by you") if seat == me else _("discarded by {who}").format(who=labels.get(seat, ""))
+    return {"code": entry["card"], "name": card_name(entry["card"]), "seat": seat, "who": labels.get(seat, ""),
+            "by": by}
+
+
+def _front(view: dict, seat_view: dict, labels: dict[int, str]) -> dict:
+    """What lies face up before a seat: its exposed pair, the cards it was seen to take, the whole hand at the end."""
+    seat = seat_view["seat"]
+    drawn = view["drawn"]
+    just_drawn = drawn["card"] if drawn and drawn["seat"] == seat and drawn["card"] else None
+    return {
+        "seat": seat,
+        "who": labels.get(seat, ""),
+        "wait": _wait(view, seat),
+        "exposed": seat_view["exposed"],
+        "known": seat_view["known"],
+        "just_drawn": just_drawn,
+        "hand": seat_view["hand"],
+    }
+
+
+def _backs(view: dict) -> dict[int, int]:
+    """Face-down cards per other seat: the hand less its exposed pair and the cards everyone saw go in."""
+    if view["phase"] == "over":
+        return {}
+    return {
+        s["seat"]: view["hand_counts"][s["seat"]] - len(s["exposed"]) - len(s["known"])
+        for s in view["seats"]
+        if s["seat"] != view["seat"]
+    }
+
+
+def seat_notes(view: dict) -> dict[int, str]:
+    """Whose turn it is and what they do now; an exposed wait has its own box below the seat."""
+    if view["turn"] is None:
+        return {}
+    return {view["turn"]: _("on turn: draws") if view["phase"] == "draw" else _("on turn: discards")}
+
+
+def result_context(view: dict, labels: dict[int, str]) -> dict | None:
+    outcome = view["outcome"]
+    if outcome is None:
+        return None
+    winner, me = outcome["winner"], view["seat"]
+    rows = []
+    for s in view["seats"]:
+        hand = s["hand"] or []
+        wait = s["wait"] if s["seat"] == winner else None
+        if wait:  # the winner's nine cards: two locked triples, then the pair with its winning card
+            rest = list((Counter(hand) - Counter({wait: 3})).elements())
+            groups = [rest[:3], rest[3:], [wait] * 3]
+        else:
+            groups = [hand]
+        rows.append({
+            "seat": s["seat"],
+            "who": labels.get(s["seat"], ""),
+            "winner": s["seat"] == winner,
+            "result": win_label(outcome["multiplier"]) if s["seat"] == winner else "–",
+            "declared": s["declared"],
+            "wait_name": card_name(s["wait"]) if s["wait"] else "",
+            "groups": groups,
+        })
+    return {
+        "winner": winner,
+        "draw": outcome["draw"],
+        "label": win_label(outcome["multiplier"]) if winner is not None else _("Drawn deal"),
+        "headline": headline(outcome, labels, me),
+        "card": outcome["card"],
+        "card_name": card_name(outcome["card"]) if outcome["card"] else "",
+        "rows": rows,
+    }
+
+
+def headline(outcome: dict, labels: dict[int, str], me: int | None) -> str:
+    """One sentence: who won, on which card and how, with the multiplier; or the drawn deal."""
+    if outcome["winner"] is None:
+        return _("The stock is used up and nobody won: the deal is drawn.")
+    winner, by, card = outcome["winner"], outcome["by"], card_name(outcome["card"])
+    label = win_label(outcome["multiplier"])
+    if outcome["reason"] == "self_draw":
+        if winner == me:
+            return _("You drew your winning card {card} yourself: {win}!").format(card=card, win=label)
+        return _("{who} drew their winning card {card} from the stock: {win}.").format(
+            who=labels[winner], card=card, win=label)
+    if outcome["reason"] == "opponent_draw":
+        if winner == me:
+            return _("{by} drew {card}, your winning card: {win}!").format(by=labels[by], card=card, win=label)
+        if by == me:
+            return _("You drew {card}, the winning card of {who}: {win} for {who}.").format(
+                card=card, who=labels[winner], win=label)
+        return _("{by} drew {card}, the winning card of {who}: {win} for {who}.").format(
+            by=labels[by], card=card, who=labels[winner], win=label)
+    if winner == me:
+        return _("{by} discarded {card}, your winning card: {win}!").format(by=labels[by], card=card, win=label)
+    if by == me:
+        return _("You discarded {card}, the winning card of {who}: {win} for {who}.").format(
+            card=card, who=labels[winner], win=label)
+    return _("{by} discarded {card}, the winning card of {who}: {win} for {who}.").format(
+        by=labels[by], card=card, who=labels[winner], win=label)
+
+
+def announcement(view: dict, labels: dict[int, str]) -> str:
+    """One sentence for the live region: the latest discard and whose turn it is, or how the deal ended."""
+    if view["outcome"] is not None:
+        return headline(view["outcome"], labels, view["seat"])
+    parts = []
+    if view["pile"]:
+        top = view["pile"][-1]
+        parts.append(_("Top of the discard pile: {card} from {who}.").format(
+            card=card_name(top["card"]), who=labels[top["seat"]]))
+    if view["turn"] == view["seat"]:
+        parts.append(turn_prompt(view, labels))
+    else:
+        parts.append(waiting_text(view, labels))
+    return " ".join(parts)
+
+
+def event_text(event: dict, labels: dict[int, str], me: int | None) -> str | None:
+    """A log line; the viewer's own deeds get their own sentences (German verbs agree with "du")."""
+    code, data = event.get("code"), event.get("data") or {}
+    seat = event.get("seat")
+    mine = seat is not None and seat == me
+    who = _who(labels, seat)
+    card = card_name(data["card"]) if data.get("card") else ""
+    if code == "dealt":
+        start = _("You play first.") if mine else _("{who} plays first.").format(who=who)
+        return _("Everyone gets {cards} cards; {stock} cards form the stock.").format(
+            cards=data["cards"], stock=data["stock"]) + " " + start
+    if code == "drew":
+        if mine and not data["public"]:
+            return None  # the drawer's own "drew_card" line names the card
+        if data["public"]:
+            return (_("You draw {card} from the stock, face up.") if mine
+                    else _("{who} draws {card} from the stock, face up.")).format(who=who, card=card)
+        return _("{who} draws from the stock.").format(who=who)
+    if code == "drew_card":
+        return _("You draw {card} from the stock.").format(card=card)
+    if code == "took":
+        return (_("You take {card} from the discard pile.") if mine
+                else _("{who} takes {card} from the discard pile.")).format(who=who, card=card)
+    if code == "discarded":
+        if data["forced"]:
+            return (_("Your hand is locked: {card} goes straight onto the discard pile.") if mine
+                    else _("{who}'s hand is locked: {card} goes straight onto the discard pile.")).format(
+                who=who, card=card)
+        return (_("You discard {card}.") if mine else _("{who} discards {card}.")).format(who=who, card=card)
+    if code == "checki":
+        pair = card_name(data["pair"])
+        return (_("You declare Checki: your pair {pair} lies face up, you wait on the third {pair}.") if mine
+                else _("{who} declares Checki: the pair {pair} lies face up, {who} waits on the third {pair}.")
+                ).format(who=who, pair=pair)
+    if code == "won":
+        label = win_label(data["multiplier"])
+        return (_("You win with {card}: {win}.") if mine else _("{who} wins with {card}: {win}.")).format(
+            who=who, card=card, win=label)
+    if code == "deal_over" and data.get("draw"):
+        return _("The stock is used up and nobody won: the deal is drawn.")
+    return None

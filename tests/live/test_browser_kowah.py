@@ -1,0 +1,156 @@
+"""A whole Kowah deal played through the page in Chromium, by mouse and by keyboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.kowah.bots import GreedyBot
+
+pytestmark = pytest.mark.browser
+
+SOLO = "/de/tisch/kowah/solo/"
+TURN = "#table[data-my-turn=true], #table[data-phase=over]"
+
+
+def open_solo_table(page, url: str) -> None:
+    """From the home page: its "you against 2 computers" form where it has one, else the same POST."""
+    page.goto(url + "/de/")
+    form = page.locator(f'form[action="{SOLO}"]')
+    if form.count():
+        form.first.locator("button").click()
+    else:
+        page.evaluate(
+            """solo => {
+                const token = document.cookie.split("; ").find(c => c.startsWith("csrftoken=")).split("=")[1];
+                const form = Object.assign(document.createElement("form"), {method: "post", action: solo});
+                const field = {name: "csrfmiddlewaretoken", value: token};
+                form.append(Object.assign(document.createElement("input"), field));
+                document.body.append(form);
+                form.submit();
+            }""",
+            SOLO,
+        )
+    page.wait_for_selector("#table.table-kowah")
+
+
+def press(page, selector: str, keyboard: bool) -> None:
+    """Click a button, or focus it and press Enter; then wait for the table to move on to my next turn."""
+    version = page.locator("#table").get_attribute("data-version")
+    if keyboard:
+        page.locator(selector).focus()
+        page.keyboard.press("Enter")
+    else:
+        page.locator(selector).click()
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+    page.wait_for_selector(TURN)
+
+
+def pick(page, card: dict, keyboard: bool) -> bool:
+    """Pick a hand card by click on its picture or by Space on its radio; True when the focus stayed on it."""
+    if keyboard:
+        page.locator(f"#{card['id']}").focus()
+        page.keyboard.press("Space")
+    else:
+        page.locator(f'label[for="{card["id"]}"]').click()
+    page.wait_for_selector(f'#kowah-act[data-picked="{card["value"]}"] #{card["id"]}:checked', state="attached")
+    return page.evaluate("document.activeElement.id") == card["id"]
+
+
+def hand_radios(page) -> list[dict]:
+    return page.locator("#kowah-act input[type=radio]").evaluate_all(
+        """els => els.map(e => ({id: e.id, value: e.value, code: e.dataset.code,
+                                 legal: e.dataset.legal === "true", checki: e.dataset.checki === "true"}))"""
+    )
+
+
+def choose_discard(cards: list[dict]) -> dict:
+    """Like the bench's greedy player: throw the legal card that is part of the fewest pairs and triples."""
+    hand = [c["code"] for c in cards]
+    legal = [c for c in cards if c["legal"]]
+    return min(legal, key=lambda c: GreedyBot._ties(hand, c["code"]))
+
+
+def explain_a_refused_discard(page, taken: dict, artifacts) -> None:
+    """The card just taken may not go back: "Abwerfen" stays disabled and the table says why (K3)."""
+    pick(page, taken, keyboard=False)
+    assert page.get_by_role("button", name="Abwerfen", exact=True).is_disabled()
+    assert "gerade vom Ablagestapel genommen" in page.locator("#why-not-discard").inner_text()
+    page.screenshot(path=artifacts / "kowah_refused_discard.png", full_page=True)
+
+
+def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
+    page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
+    open_solo_table(page, embedded_site.url)
+    page.wait_for_selector(TURN)
+    assert page.locator(".side-left, .side-right").count() == 2  # the two computers, clockwise from you
+    assert page.locator("[data-testid=stock]").inner_text().isdigit()
+    assert not page.locator(".seat-total").first.is_visible()  # no totals in Kowah (K9)
+
+    turns = takes = declared = 0
+    refused_shown = False
+    focus_checks: list[bool] = []
+    mid_deal = None
+    while page.locator("#table[data-phase=over]").count() == 0:
+        turns += 1
+        assert turns < 120, "the deal does not end"
+        keyboard = turns % 2 == 0
+        phase = page.locator("#table").get_attribute("data-phase")
+        if phase == "draw":
+            if turns == 1:
+                page.screenshot(path=artifacts / "kowah_first_turn.png", full_page=True)
+            take = page.locator("#act-take")
+            if take.is_disabled():  # the first turn, or a declarer: the table says why
+                assert page.locator("#why-not-take").inner_text()
+                press(page, "#act-draw", keyboard)
+                continue
+            hand = page.locator(".seat-bottom .fan-card").evaluate_all("els => els.map(e => e.dataset.code)")
+            offer = page.locator("[data-testid=top-discard]").get_attribute("data-card")
+            if GreedyBot._improves(hand, offer) or (not refused_shown and turns > 2):
+                takes += 1
+                press(page, "#act-take", keyboard)
+            else:
+                press(page, "#act-draw", keyboard)
+            continue
+
+        cards = hand_radios(page)
+        assert len(cards) == 9
+        blocked = [c for c in cards if not c["legal"]]
+        if blocked and not refused_shown:
+            explain_a_refused_discard(page, blocked[0], artifacts)
+            refused_shown = True
+        declarable = [c for c in cards if c["checki"]]
+        if declarable:  # declare whenever the table offers it
+            focus_checks.append(pick(page, declarable[0], keyboard))
+            page.screenshot(path=artifacts / "kowah_checki_offered.png", full_page=True)
+            declared += 1
+            press(page, ".act-checki[data-legal]", keyboard)
+            page.screenshot(path=artifacts / "kowah_after_checki.png", full_page=True)
+            continue
+        card = choose_discard(cards)
+        focus_checks.append(pick(page, card, keyboard))
+        assert page.get_by_role("button", name="Abwerfen", exact=True).is_enabled()
+        assert card_name_in(page.locator("#pick-ok").inner_text())
+        if turns >= 12 and mid_deal is None:
+            mid_deal = page.screenshot(path=artifacts / "kowah_mid_deal.png", full_page=True)
+        press(page, "#act-discard", keyboard)
+
+    page.wait_for_selector("[data-testid=result]")
+    page.screenshot(path=artifacts / "kowah_over.png", full_page=True)
+    label = page.locator("[data-testid=win-label]").inner_text()
+    assert label in ("Sieg ×3", "Sieg ×2", "Unentschieden")
+    assert "Netto" not in page.locator("#table").inner_text() and "Chip" not in page.locator("#table").inner_text()
+    assert page.locator("#announce").inner_text()
+    assert turns > 3 and takes > 0 and refused_shown
+    assert focus_checks and all(focus_checks), "a keyboard user loses the focus when the table re-renders"
+    print(f"Kowah browser deal: {turns} turns, {takes} takes, {declared} Checki, result {label}")
+
+    page.reload()  # the same browser gets its seat and the finished deal back
+    page.wait_for_selector("#table[data-phase=over]")
+    page.get_by_role("button", name="Nächste Partie").click()
+    page.wait_for_selector("text=Partie 2")
+    history = page.locator("[data-testid=history]").inner_text()
+    assert "Partie 1:" in history and ("Sieg ×" in history or "Unentschieden" in history)
+
+
+def card_name_in(text: str) -> bool:
+    return text.startswith("Bereit zum Abwerfen:") and len(text) > len("Bereit zum Abwerfen: .")

@@ -1,0 +1,181 @@
+"""What the Kowah table shows a seat: its own hand, nobody else's, the stock and pile, why a move is
+refused, the Checki declaration and the result as "Sieg ×3"/"Sieg ×2" without money or totals."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.utils import translation
+
+from games.core import registry
+from rooms import rendering, services
+from rooms.models import Deal, Room
+from rooms.tables import kowah as table
+from rooms.tables import submit_form
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ENGINE = registry.get("kowah")
+# Three hands with no card in common and far from any Checki shape (tests/games/kowah/helpers.PLAIN).
+PLAIN = ("1C 2S 3M 4C 5S 6M 7C 8S", "1S 2M 3C 4S 5M 6C 7S 8M", "1M 2C 3S 4M 5C 6S 7M 8C")
+# Seat 0 draws 9S and may then discard 1C to declare Checki on 9S 9S (5 5 5 + 7 7 7 + 9S 9S).
+READY = "5C 5S 5M 7C 7S 7M 9S 1C"
+
+
+def fixed_room(player: str, *hands: str, stock: str, first: int = 0) -> Room:
+    """A solo room whose deal is replaced by a fixed one (seat 0 acts first, so no computer moves)."""
+    room = services.open_solo("kowah", player)
+    state = ENGINE.new_game(seed=0, seats=3, deal={"hands": [h.split() for h in hands], "stock": stock.split(),
+                                                  "first": first})
+    deal = room.current_deal()
+    deal.actions.all().delete()  # what the computers did in the shuffled deal
+    Deal.objects.filter(pk=deal.pk).update(
+        state=ENGINE.dump(state), version=0, opening_events=ENGINE.opening_events(state), over=False
+    )
+    return room
+
+
+def render(room: Room, player: str, fields: dict | None = None, error: str | None = None) -> str:
+    with translation.override("de"):
+        return rendering.render_room(room, player, fields, error)
+
+
+def act(room: Room, action: dict, **fields: str) -> None:
+    deal = room.current_deal()
+    submit_form(room, 0, {"action": json.dumps(action), "action_id": f"t{deal.version}",
+                          "version": str(deal.version), **fields})
+
+
+def pick(room: Room, card: str, copy: int = 1) -> None:
+    view = ENGINE.view(ENGINE.load(room.current_deal().state), 0)
+    services.save_draft(room, 0, {"card-pick": f"{card}.{copy}", "card-at": table.moment(view)})
+
+
+def test_the_seat_sees_its_own_hand_and_no_other_hidden_card(alice):
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
+    html = render(room, alice)
+    for card in PLAIN[0].split():
+        assert f"/karten/money/{card}.svg" in html
+    for card in (*PLAIN[1].split(), *PLAIN[2].split(), "9C", "9S", "9M"):  # other hands and the stock
+        assert f"/karten/money/{card}.svg" not in html
+    assert re.search(r'data-testid="stock">3<', html)
+    assert html.count('aria-label="8 Karten"') == 2  # the other seats: how many cards, not which
+    assert "Alle bekommen 8 Karten; 3 Karten bilden den Stapel. Du beginnst." in html
+
+
+def test_the_first_turn_may_only_draw_and_says_why(alice):
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
+    html = render(room, alice)
+    assert "Du bist dran: Ziehe die oberste Karte vom Stapel." in html
+    assert re.search(r'id="act-draw" class="act-draw primary" data-legal=', html)
+    assert re.search(r'id="act-take" class="act-take" disabled aria-describedby="why-not-take"', html)
+    assert "der erste Zug zieht immer" in html
+    assert "noch leer: Der erste Zug zieht vom Stapel." in html
+
+
+def test_a_refused_move_shows_its_german_reason(alice):
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
+    fields = {"action": json.dumps({"type": "take"}), "action_id": "try-take", "version": "0"}
+    with pytest.raises(services.Refused) as refused:
+        submit_form(room, 0, fields)
+    with translation.override("de"):
+        message = refused.value.message()
+    html = render(room, alice, fields, message)
+    assert re.search(r'role="alert">Es liegt keine abgeworfene Karte zum Nehmen da', html)
+    assert room.current_deal().version == 0
+
+
+def test_after_drawing_the_picked_card_can_be_discarded(alice):
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
+    act(room, {"type": "draw"})
+    html = render(room, alice)
+    assert 'data-phase="discard"' in html and "Wirf eine Karte ab, damit du wieder acht hast." in html
+    assert len(re.findall(r'type="radio"', html)) == 9
+    assert re.search(r'<span class="tag">neu</span>', html)  # the drawn 9C is marked
+    assert re.search(r'value="discard" id="act-discard" class="primary" disabled', html)  # nothing picked yet
+    pick(room, "4C")
+    html = render(room, alice)
+    assert "Bereit zum Abwerfen: Vier Münzen." in html
+    assert re.search(r'value="discard" id="act-discard" class="primary" data-legal="discard"', html)
+    submit_form(room, 0, {"intent": "discard", "card-pick": "4C.1", "action_id": "d", "version": "1"})
+    assert "Du wirfst Vier Münzen ab." in render(room, alice)
+
+
+def test_a_taken_discard_may_not_go_back_and_the_table_says_why(alice):
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M 9C 9S", first=2)
+    services.resume_room(room)  # Computer 3 plays first, then it is seat 0's turn (clockwise, K1)
+    offer = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["offer"]
+    name = table.card_name(offer)
+    html = render(room, alice)
+    assert f'data-card="{offer}"' in html and "Du darfst sie nehmen, statt zu ziehen." in html
+    assert f"{name} vom Ablagestapel nehmen" in html
+    act(room, {"type": "take"})
+    pick(room, offer)
+    html = render(room, alice)
+    assert re.search(r'value="discard" id="act-discard" class="primary" disabled', html)
+    assert f"Du hast {name} gerade vom Ablagestapel genommen und darfst sie in diesem Zug nicht" in html
+    assert f"Du nimmst {name} vom Ablagestapel." in html
+
+
+def test_checki_is_offered_declared_and_shown_to_everyone(alice):
+    room = fixed_room(alice, READY, PLAIN[1], PLAIN[2], stock="9S 4M 4M 9S 2M 2M")
+    act(room, {"type": "draw"})
+    html = render(room, alice)
+    assert "Checki ist möglich, wenn du abwirfst: Eins Münzen (Karten mit Punkt)." in html
+    assert re.search(r'<button type="button" class="act-checki" disabled', html)  # nothing picked yet
+    pick(room, "1C")
+    html = render(room, alice)
+    assert "Eins Münzen abwerfen und Checki erklären" in html
+    assert "das Paar Neun Schnüre offen hinlegen und auf die dritte Neun Schnüre warten" in html
+    act(room, {"type": "checki", "card": "1C", "pair": "9S"})
+    html = render(room, alice)
+    assert "Du erklärst Checki: Dein Paar Neun Schnüre liegt offen" in html
+    if not room.current_deal().over:  # a declarer's turn is one stock draw; taking is refused with its reason
+        assert "Du hast Checki erklärt: Du ziehst nur noch vom Stapel." in html
+        assert 'data-testid="my-wait" data-wait="9S"' in html
+    while not room.current_deal().over:  # the third 9S turns up within the stock: seat 0 wins, whoever draws it
+        act(room, {"type": "draw"})
+    html = render(room, alice)
+    assert re.search(r'data-testid="win-label">Sieg ×[23]<', html)
+    assert re.search(r'<tr class="is-winner">\s*<th scope="row">Du', html)
+    assert "Kowah wird nur um den Sieg gespielt: ohne Geld und ohne laufende Summen." in html
+    assert "Chip" not in html
+    for card in PLAIN[1].split()[:3]:  # every hand face up at the end
+        assert f"/karten/money/{card}.svg" in html
+    with translation.override("de"):
+        bob_view = rendering.render_room(room, None)  # a watcher sees the exposed pair too
+    assert 'data-wait="9S"' in bob_view
+
+
+def test_an_opponents_exposed_wait_and_public_draws_are_shown(alice):
+    room = fixed_room(alice, PLAIN[0], READY, PLAIN[2], stock="9S 4M 4M 9C 2M 2M", first=1)
+    services.resume_room(room)  # Computer 2 draws 9S and declares at once (K5); then Computer 3 plays
+    html = render(room, alice)
+    assert re.search(r'data-testid="wait-1" data-wait="9S"', html)
+    assert "wartet auf die dritte Neun Schnüre" in html
+    assert "Computer 2 erklärt Checki" in html
+    assert "Jede Karte vom Stapel wird offen gezogen." in html
+    assert "zieht Vier Myriaden vom Stapel, offen für alle." in html or "nimmt Eins Münzen" in html
+
+
+def test_the_room_lists_wins_and_draws_instead_of_net_standings(alice):
+    room = fixed_room(alice, READY, PLAIN[1], PLAIN[2], stock="9S 4M 4M 9S 2M 2M")
+    act(room, {"type": "draw"})
+    act(room, {"type": "checki", "card": "1C", "pair": "9S"})
+    while not room.current_deal().over:
+        act(room, {"type": "draw"})
+    services.start_deal(room)
+    html = render(room, alice)
+    assert "Partie 2" in html
+    history = html[html.index('data-testid="history"'):]
+    assert re.search(r"Partie 1:\s*<strong>Du</strong> · Sieg ×[23]", history)
+    assert "Netto-Stand" not in html and 'class="standings"' not in html
+
+
+def test_the_next_seat_clockwise_sits_on_the_left(alice):
+    room = fixed_room(alice, *PLAIN, stock="9C")
+    with translation.override("de"):
+        context = rendering.room_context(room, alice)
+    places = {s["seat"].index: s["place"] for s in context["seats"]}
+    assert places == {0: "bottom", 1: "left", 2: "right"}
