@@ -63,6 +63,12 @@ Events (all public, "to": None: every card is played face up):
     round_won   seat: the winner, data {"cards": his winning play, "points", "dead": the round's other cards}
     leads       seat: the next round's leader, data {}
     deal_over   seat None, data: the outcome
+`opening_events(state)` gives what `new_game` did without returning events:
+    bonus       seat: who laid out Nail/Two Red, data {"cards": the cards now on his pile}, one per such seat
+    first_lead  seat: the random first leader, data {}
+    deal_over   (only if the deal were over at once) as above
+
+`next_options(outcome)` is {}: every deal draws its own random first leader (rules §2.2, Deal).
 
 Refusals are `IllegalAction`s whose message says what was wrong and what is allowed; codes:
 deal_over, not_your_turn, malformed_action, unknown_card, no_cards, too_many_cards, equal_rank_mix,
@@ -145,6 +151,7 @@ def legal_plays(state: ChuoPaiState, seat: int) -> list[tuple[str, ...]]:
 class ChuoPaiEngine:
     key = "chuo_pai"
     seats = SEATS
+    clockwise = True  # seat + 1 acts next and sits on the viewer's left (rules P1)
 
     def new_game(self, seed: int, seats: int, deal: JSON | None = None, **options: Any) -> ChuoPaiState:
         if seats != SEATS or options:
@@ -204,6 +211,18 @@ class ChuoPaiEngine:
             view["hand"] = sort_for_display(state.hands[seat])
             view["hand_by_family"] = by_family(state.hands[seat])
         return view
+
+    def opening_events(self, state: ChuoPaiState) -> list[Event]:
+        """What `new_game` did: the opening bonus laid out, and who leads the first round."""
+        events = [_event("bonus", s, {"cards": list(b)}) for s, b in enumerate(state.bonus) if b]
+        first = state.rounds[0] if state.rounds else state.current
+        if first is None:  # over right after the bonus: at most one seat holds cards
+            return [*events, _event("deal_over", None, self.outcome(state))]
+        return [*events, _event("first_lead", first.leader, {})]
+
+    def next_options(self, outcome: JSON) -> JSON:
+        # Every deal draws its own random first leader (rules §2.2), so nothing carries over.
+        return {}
 
     def outcome(self, state: ChuoPaiState) -> JSON | None:
         if state.current is not None:

@@ -1,0 +1,155 @@
+"""A whole Chuo Pai deal played through the page in Chromium, by mouse and by keyboard."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SOLO = "/de/tisch/chuo_pai/solo/"
+TURN = "#table[data-my-turn=true], #table[data-phase=over]"
+# Every change of the page stamps the time: after a move the websocket brings one re-render per
+# computer move, and a click that lands while the table is swapped would be lost.
+STAMP_CHANGES = """window.addEventListener("DOMContentLoaded", () => {
+    window.lastChange = performance.now();
+    new MutationObserver(() => { window.lastChange = performance.now(); })
+        .observe(document.body, {childList: true, subtree: true, attributes: true});
+});"""
+
+
+def settle(page) -> None:
+    """Wait until the table has stopped changing for a moment (the computers' moves have all arrived)."""
+    page.wait_for_function("() => performance.now() - window.lastChange > 600", polling=100)
+
+
+def open_solo_table(page, url: str) -> None:
+    """From the home page: its "you against 2 computers" form where it has one, else the same POST."""
+    page.add_init_script(STAMP_CHANGES)
+    page.goto(url + "/de/")
+    form = page.locator(f'form[action="{SOLO}"]')
+    if form.count():
+        form.first.locator("button").click()
+    else:
+        page.evaluate(
+            """solo => {
+                const token = document.cookie.split("; ").find(c => c.startsWith("csrftoken=")).split("=")[1];
+                const form = Object.assign(document.createElement("form"), {method: "post", action: solo});
+                const field = {name: "csrfmiddlewaretoken", value: token};
+                form.append(Object.assign(document.createElement("input"), field));
+                document.body.append(form);
+                form.submit();
+            }""",
+            SOLO,
+        )
+    page.wait_for_selector("#table.table-chuo-pai")
+    settle(page)
+
+
+def box_ids(play: list[str]) -> list[str]:
+    """The checkboxes of a play: copies of one card are its boxes 1, 2, … in the hand."""
+    seen: Counter[str] = Counter()
+    ids = []
+    for code in play:
+        seen[code] += 1
+        ids.append(f"pick-{code}-{seen[code]}")
+    return ids
+
+
+def tick(page, box: str, selection: list[str], keyboard: bool) -> bool:
+    """Tick one card by click on its picture or by Space, and wait until the table says it is chosen."""
+    if keyboard:
+        page.locator(f"#{box}").focus()
+        page.keyboard.press("Space")
+    else:
+        page.locator(f'label[for="{box}"]').click()
+    page.wait_for_selector(f'#play[data-selection="{" ".join(selection)}"] #{box}:checked', state="attached")
+    return page.evaluate("document.activeElement.id") == box  # the re-rendered table keeps the focus
+
+
+def act(page, button: str, keyboard: bool) -> None:
+    version = page.locator("#table").get_attribute("data-version")
+    control = page.get_by_role("button", name=button, exact=True)
+    if keyboard:
+        control.focus()
+        page.keyboard.press("Enter")
+    else:
+        control.click()
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+    settle(page)
+    page.wait_for_selector(TURN)
+
+
+def explain_a_refused_mix(page, artifacts) -> None:
+    """Two different cards are no play: "Spielen" stays disabled and the table says why."""
+    hand = page.locator("#play input[type=checkbox]").evaluate_all("els => els.map(e => [e.id, e.dataset.code])")
+    first, other = hand[0], next(h for h in hand if h[1] != hand[0][1])
+    tick(page, first[0], [first[1]], keyboard=False)
+    tick(page, other[0], [first[1], other[1]], keyboard=False)
+    assert page.get_by_role("button", name="Spielen", exact=True).is_disabled()
+    assert "weder 1 bis 4 gleiche Karten noch eine Sonderkombination" in page.locator("#why-not-play").inner_text()
+    page.screenshot(path=artifacts / "chuo_pai_refused_mix.png", full_page=True)
+    for box, remaining in ((other[0], [first[1]]), (first[0], [])):
+        page.locator(f'label[for="{box}"]').click()
+        page.wait_for_selector(f'#play[data-selection="{" ".join(remaining)}"] #{box}:not(:checked)', state="attached")
+
+
+def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
+    page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
+    open_solo_table(page, embedded_site.url)
+    page.wait_for_selector(TURN)
+    assert page.locator(".seat-left, .seat-right").count() == 2  # the two computers, clockwise from you
+    families = page.locator("#table .seat-bottom .family legend, #table .seat-bottom .family h3").all_inner_texts()
+    assert families == ["Familie Long", "Familie Yao", "Schwarze Familie", "Rote Familie"]
+
+    turns = passes = must_beat_seen = 0
+    mid_deal = b""
+    focus_checks: list[bool] = []
+    while page.locator("#table[data-phase=play]").count():
+        turns += 1
+        keyboard = turns % 2 == 0
+        legal = json.loads(page.locator("#play").get_attribute("data-legal"))
+        if turns == 1:
+            page.screenshot(path=artifacts / "chuo_pai_first_turn.png", full_page=True)
+            if page.locator("#play input[type=checkbox]").count() > 1:
+                explain_a_refused_mix(page, artifacts)
+        if not legal:  # no beating play: the table says so and only "Passen" is open
+            assert "nicht schlagen" in page.locator("#why-not-play").inner_text()
+            assert page.get_by_role("button", name="Spielen", exact=True).is_disabled()
+            passes += 1
+            act(page, "Passen", keyboard)
+            continue
+        if page.locator("#why-not-pass").count() and "musst" in page.locator("#why-not-pass").inner_text():
+            must_beat_seen += 1
+            assert page.get_by_role("button", name="Passen", exact=True).is_disabled()
+            if must_beat_seen == 1:
+                page.screenshot(path=artifacts / "chuo_pai_must_beat.png", full_page=True)
+        play = max(legal, key=len) if turns % 3 == 0 else legal[-1]
+        chosen: list[str] = []
+        for box, code in zip(box_ids(play), play, strict=True):
+            chosen.append(code)
+            focus_kept = tick(page, box, sorted(chosen, key=play.index), keyboard)
+            if keyboard:
+                focus_checks.append(focus_kept)
+                if len(focus_checks) == 1:
+                    page.locator(".seat-bottom").screenshot(path=artifacts / "chuo_pai_keyboard.png")
+        assert page.get_by_role("button", name="Spielen", exact=True).is_enabled()
+        if turns >= 6 and not mid_deal:  # cards ticked, "Spielen" open: what a player sees before playing
+            mid_deal = page.screenshot(path=artifacts / "chuo_pai_mid_deal.png", full_page=True)
+        act(page, "Spielen", keyboard)
+        assert turns < 200, "the deal does not end"
+
+    page.wait_for_selector("[data-testid=result]")
+    page.screenshot(path=artifacts / "chuo_pai_over.png", full_page=True)
+    result = page.locator("[data-testid=result]").inner_text()
+    assert "gewinn" in result or "Unentschieden" in result
+    assert "Die Partie ist vorbei" in page.locator("#announce").inner_text()
+    assert turns > 5 and passes + must_beat_seen > 0 and mid_deal
+    assert focus_checks and all(focus_checks), "a keyboard user loses the focus when the table re-renders"
+
+    page.reload()  # the same browser gets its seat and the finished deal back
+    page.wait_for_selector("#table[data-phase=over]")
+    page.get_by_role("button", name="Nächste Partie").click()
+    page.wait_for_selector("text=Partie 2")

@@ -1,0 +1,144 @@
+"""What the Chuo Pai table shows a seat: its own hand by family, nobody else's, and why a move is refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.core import registry
+from rooms import rendering, services
+from rooms.models import Deal, Room
+from rooms.tables import chuo_pai as table
+from rooms.tables import submit_form
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ENGINE = registry.get("chuo_pai")
+
+
+def fixed_room(player: str, *hands: str, leader: int = 0) -> Room:
+    """A solo room whose deal is replaced by a fixed one (no computer has to act before seat 0)."""
+    room = services.open_solo("chuo_pai", player)
+    state = ENGINE.new_game(seed=0, seats=3, deal={"hands": [h.split() for h in hands], "leader": leader})
+    deal = room.current_deal()
+    deal.actions.all().delete()  # what the computers did in the shuffled deal
+    Deal.objects.filter(pk=deal.pk).update(
+        state=ENGINE.dump(state), version=0, opening_events=ENGINE.opening_events(state), over=False
+    )
+    return room
+
+
+def render(room: Room, player: str, fields: dict | None = None, error: str | None = None) -> str:
+    with translation.override("de"):
+        return rendering.render_room(room, player, fields, error)
+
+
+def table_part(html: str) -> str:
+    """The page without the ranking help, which shows every identity once as an example."""
+    return html[: html.index('class="ranking-help"')]
+
+
+def test_the_seat_sees_its_hand_grouped_by_family_and_no_other_hand(alice):
+    room = fixed_room(alice, "6-6 6-6 1-5 3-6 4-5", "2-2 2-2 5-6 2-3", "3-3 4-6 3-4 3-4", leader=0)
+    html = render(room, alice)
+    mine = table_part(html)
+    families = re.findall(r'<fieldset class="family family-(\w+)">', mine)
+    assert families == ["long", "yao", "black", "red"]
+    boxes = re.findall(r'name="card-([\d-]+-\d)"', mine)
+    assert boxes == ["6-6-1", "6-6-2", "1-5-1", "3-6-1", "4-5-1"]
+    for hidden in ("2-2", "5-6", "2-3", "3-3", "4-6", "3-4"):  # the other seats' cards, nowhere on the table
+        assert f"/{hidden}.svg" not in mine
+    assert 'data-legal="[[' in mine and "2-2" not in re.search(r'data-legal="([^"]*)"', mine).group(1)
+    assert re.search(r'data-testid="pile-1">0<', mine)  # every seat's scoring pile count is shown
+    assert "4 Karten auf der Hand" in mine  # the other seats: how many cards, not which
+
+
+def test_the_bonus_is_shown_on_the_scoring_pile_and_in_the_log(alice):
+    room = fixed_room(alice, "6-6 1-5", "1-2 2-4 2-4 3-3", "5-5 4-6", leader=0)
+    html = render(room, alice)
+    assert re.search(r'data-testid="pile-1">3<', html)
+    assert "Computer 2 hält Nagel und Zwei Rot: 3 Karten kommen auf den Wertungsstapel." in html
+
+
+def test_a_leader_sees_why_play_and_pass_are_disabled(alice):
+    room = fixed_room(alice, "6-6 1-1 1-5", "2-2 5-6", "3-3 4-6", leader=0)
+    html = render(room, alice)
+    assert re.search(r'<button type="submit" name="intent" value="play" class="primary" disabled', html)
+    assert "Wähle 1 bis 4 Karten zum Spielen." in html
+    assert re.search(r'value="pass" disabled', html)
+    assert "Du spielst in dieser Runde aus und kannst nicht passen" in html
+
+
+def test_a_ticked_mix_is_explained_and_a_legal_selection_enables_play(alice):
+    room = fixed_room(alice, "6-6 1-1 1-5", "2-2 5-6", "3-3 4-6", leader=0)
+    at = table.moment(ENGINE.view(ENGINE.load(room.current_deal().state), 0))
+    services.save_draft(room, 0, {"card-6-6-1": "1", "card-1-5-1": "1", "card-at": at})
+    html = render(room, alice)
+    assert "6-6 1-5 ist weder 1 bis 4 gleiche Karten noch eine Sonderkombination" in html
+    assert "Tian Jiu: 6-6 mit 3-6 oder 4-5" in html  # the engine's recipes, spelled in German
+    services.save_draft(room, 0, {"card-6-6-1": "1", "card-at": at})
+    html = render(room, alice)
+    assert re.search(r'<button type="submit" name="intent" value="play" class="primary">', html)
+    assert "Bereit zum Spielen: 1 × Himmel." in html
+
+
+def test_a_draft_from_an_earlier_moment_is_not_this_turns_selection(alice):
+    room = fixed_room(alice, "6-6 1-1 1-5", "2-2 5-6", "3-3 4-6", leader=0)
+    services.save_draft(room, 0, {"card-6-6-1": "1", "card-at": "0.2"})
+    assert 'id="pick-6-6-1" name="card-6-6-1" value="1" data-code="6-6" checked' not in render(room, alice)
+
+
+def test_a_follower_who_can_beat_is_told_he_must(alice):
+    room = fixed_room(alice, "3-6 2-6 2-3", "2-5 1-1", "2-5 4-4", leader=2)
+    deal = room.current_deal()
+    services.submit_action(deal.pk, 2, {"type": "play", "cards": ["2-5"]}, "lead")  # seat 0 acts next (P1)
+    html = render(room, alice)
+    assert "Du musst 2-5 schlagen: Du kannst es mit 2-6 oder 3-6, also darfst du nicht passen." in html
+    assert re.search(r'value="pass" disabled', html)
+    assert re.search(r'class="pick-wrap is-unplayable">\s*<input[^>]*data-code="2-3"', html)  # a lower Black
+
+
+def test_a_refused_move_shows_its_german_reason(alice):
+    room = fixed_room(alice, "6-6 1-1 1-5", "2-2 5-6", "3-3 4-6", leader=0)
+    fields = {"intent": "pass", "action_id": "try-pass", "version": str(room.current_deal().version)}
+    with pytest.raises(services.Refused) as refused:
+        submit_form(room, 0, fields)
+    with translation.override("de"):
+        message = refused.value.message()
+    html = render(room, alice, fields, message)
+    assert re.search(r'role="alert">Du spielst in dieser Runde aus und kannst nicht passen', html)
+    assert room.current_deal().version == 0
+
+
+def test_ticked_cards_are_played_and_the_round_shows_the_play(alice):
+    room = fixed_room(alice, "6-6 6-6 1-5", "2-2 2-2 5-6", "3-3 3-3 4-6", leader=0)
+    deal = room.current_deal()
+    fields = {"intent": "play", "card-6-6-1": "1", "card-6-6-2": "1", "action_id": "pair", "version": str(deal.version)}
+    submit_form(room, 0, fields)
+    state = ENGINE.load(room.current_deal().state)
+    assert state.rounds[0].plays[0].cards == ("6-6", "6-6")  # the computers passed: nobody beats Heaven
+    html = render(room, alice)
+    assert "Du spielst 2 × Himmel." in html
+    assert "Du hast Runde 1 gewonnen: 2 Karten auf deinen Wertungsstapel." in html
+
+
+def test_a_finished_deal_shows_the_scores_and_the_winner(alice):
+    room = fixed_room(alice, "6-6 1-1", "2-2", "3-3", leader=0)
+    for card in ("6-6", "1-1"):  # nobody beats Heaven or Earth; the computers pass at once
+        version = str(room.current_deal().version)
+        submit_form(room, 0, {"intent": "play", f"card-{card}-1": "1", "action_id": card, "version": version})
+    html = render(room, alice)  # then Computer 3 beat Computer 2's Bench with Long Three, and nobody holds cards
+    assert 'data-phase="over"' in html
+    assert "Du gewinnst mit 2 Punkten." in html
+    assert re.search(r'<tr class="is-winner"><th scope="row">Du</th><td>2</td>', html)
+    assert "Nächste Partie" in html
+    assert "Punkte über alle Partien" in html  # the room's tally is points, not chips
+
+
+def test_the_next_seat_clockwise_sits_on_the_left(alice):
+    room = fixed_room(alice, "6-6", "2-2", "3-3", leader=0)
+    with translation.override("de"):
+        context = rendering.room_context(room, alice)
+    places = {s["seat"].index: s["place"] for s in context["seats"]}
+    assert places == {0: "bottom", 1: "left", 2: "right"}
