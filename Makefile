@@ -33,7 +33,7 @@ test: build lint
 
 # For developers with GNU gettext: refresh the catalogue after changing texts.
 messages: install
-	$(BIN)/python manage.py makemessages -l de -l en --no-obsolete --no-fuzzy-matching --ignore '.venv/*' --ignore 'staticfiles/*'
+	$(BIN)/python manage.py makemessages -l de -l en --no-obsolete --ignore '.venv/*' --ignore 'staticfiles/*'
 
 worker: build
 	$(BIN)/celery -A cardavia worker --loglevel=info

@@ -65,6 +65,10 @@ went out, "winners": [seats], "landlord", "landlord_won", "bid", "bombs", "sprin
 Events: "bid" {"value"} · "bid_passed" · "redeal" {"first_bidder"} with a private "dealt"
 {"cards"} per seat · "landlord" {"bid", "bottom"} · "played" {**combo, "multiplier"} · "passed"
 · "trick_won" (seat = the new leader) · "deal_over" {**outcome}.
+`opening_events(state)` gives what `new_game` did without returning events: a private "dealt"
+{"cards"} per seat, then "bids_first" (seat = the first bidder) {}; for a fixed deal with a
+landlord, his "bid" {"value"} and "landlord" {"bid", "bottom"} instead.
+`next_options(outcome)` is {}: every deal draws its own random first bidder (DDZ-A4).
 """
 
 from __future__ import annotations
@@ -365,6 +369,20 @@ class DouDizhuEngine:
     def next_options(self, outcome: JSON) -> JSON:
         """Every deal draws its own random first bidder, so nothing carries over."""
         return {}
+
+    def opening_events(self, state: DouDizhuState) -> list[Event]:
+        """What `new_game` did (it returns no events): each seat's cards, privately, and who bids
+        first; a fixed deal that skips the auction shows the landlord's bid and the bottom instead."""
+        landlord = state.landlord
+        dealt = [hand & ~state.bottom if s == landlord else hand for s, hand in enumerate(state.hands)]
+        events = [_event("dealt", None, [s], cards=codes_of(cards)) for s, cards in enumerate(dealt)]
+        if landlord is None:
+            return [*events, _event("bids_first", state.first_bidder)]
+        return [
+            *events,
+            _event("bid", landlord, value=state.bid),
+            _event("landlord", landlord, bid=state.bid, bottom=codes_of(state.bottom)),
+        ]
 
     def actors(self, state: DouDizhuState) -> frozenset[int]:
         return frozenset() if state.turn is None else _ACTORS[state.turn]
