@@ -51,6 +51,8 @@ def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, f
     view = engine.view(state, seat)
     places = PLACES[(len(seats), getattr(engine, "clockwise", False))]
     actors = engine.actors(state)
+    # Only what everyone may know is highlighted: a hidden claim must not light up a seat.
+    shown_actors = getattr(engine, "public_actors", engine.actors)(state)
     totals = services.standings(room)
     labels = {s.index: label(s, seat) for s in seats}
     game = adapter(room.game)
@@ -62,11 +64,11 @@ def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, f
         "labels": labels,
         "seats": [
             {"seat": s, "label": labels[s.index], "place": places[(s.index - (seat or 0)) % len(seats)],
-             "total": totals[s.index], "is_me": s.index == seat, "acting": s.index in actors}
+             "total": totals[s.index], "is_me": s.index == seat, "acting": s.index in shown_actors}
             for s in seats
         ],
         "my_turn": seat is not None and seat in actors,
-        "computers_acting": bool(services.computers_to_act(deal)),
+        "computers_acting": bool(shown_actors & set(services.computers_to_act(deal))),
         "chart": standings_chart(services.history(room), labels),
         "log": [text for e in events if (text := game.event_text(e, labels, seat))],
         "action_id": uuid.uuid4().hex,

@@ -66,6 +66,12 @@ View (`view(state, seat)`; `seat=None` is the public view, without the private k
                      cards that may not be discarded / melded now; reason = {"code", "template",
                      "params", "message"} (template: English, marked for translation)
 The view never says which other seats still answer a claim window: that would show their hands.
+
+Events ({"code", "seat", "data", "to"}): `opening_events(state)` gives "dealt" {dealer, cards,
+others, stock}; `apply` gives "discarded" {card, door}, "revealed" {card, door, stock},
+"answered" {type, card} (to the answering seat only), "frozen" {card} (to the seat only),
+"melded" {kind, taken, cards, out_of_turn}, "passed" {card}, "dead_hand", "won" {card, score,
+bonuses, hand, scores} and "drawn". `next_options` is {}: every deal draws its dealer afresh.
 """
 
 from __future__ import annotations
@@ -111,6 +117,7 @@ from games.core.protocol import JSON, Event
 from games.core.rng import Rng, rng_for
 
 Step = tuple[ChanState, list[Event]]
+DEALT_STOCK = len(deck()) - SEATS * HAND - 1  # 23: the dealer holds one card more
 ACTION_TYPES = ("discard", "meld", "chiu", "win", "reveal", "pass")
 
 
@@ -624,6 +631,19 @@ class ChanEngine:
     random_action = staticmethod(random_action)
     check_invariants = staticmethod(check_invariants)
     shuffle_hidden = staticmethod(shuffle_hidden)
+
+    @staticmethod
+    def public_actors(state: ChanState) -> frozenset[int]:
+        """In a claim window only the seat whose turn it is visibly decides: who else may answer
+        (a win or a Chíu) would tell what they hold."""
+        if state.phase == OFFER:
+            return frozenset(state.pending) & {state.turn}
+        return actors(state)
+
+    @staticmethod
+    def opening_events(state: ChanState) -> list[Event]:
+        """What `new_game` did (it returns no events): who deals; the same for every later state."""
+        return [_event("dealt", state.dealer, dealer=state.dealer, cards=HAND + 1, others=HAND, stock=DEALT_STOCK)]
 
     @staticmethod
     def next_options(outcome: JSON) -> JSON:

@@ -29,6 +29,10 @@ class Engine(Protocol):
     def actors(self, state: Any) -> frozenset[int]:
         """Seats that may act now (several in simultaneous phases and claim windows); empty when over."""
 
+    def public_actors(self, state: Any) -> frozenset[int]:
+        """Optional: the actors everyone may know of. Without it, all actors are public; a game with
+        hidden claims (Chắn's claim windows) names only the seat whose turn it visibly is."""
+
     def legal_actions(self, state: Any, seat: int) -> list[JSON]:
         """Every legal action of `seat`, in a deterministic order; empty where the set is not listable."""
 
