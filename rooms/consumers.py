@@ -70,7 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         # Read before rendering: the render shows this version or a newer one.
         self.shown_version = deal.version if deal else -1
         with translation.override(self.language):
-            return rendering.render_room(self.room, self.player, error=error, request=self.request, live=True)
+            return rendering.render_room(self.room, self.player, error=error, request=self.request)
 
 
 def _language(query_string: bytes) -> str:

@@ -83,7 +83,9 @@ def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, f
 def room_context(room: Room, player: str | None, fields: dict | None = None, error: str | None = None) -> dict:
     """Everything the room page shows this browser: the lobby while seats are missing, else the table."""
     seats = list(room.seats.all())
-    seat = next((s.index for s in seats if player and s.player == player), None)
+    mine = next((s for s in seats if player and s.player == player), None)
+    seat = mine.index if mine else None
+    deal = room.current_deal()
     context = {
         "room": room,
         "seat": seat,
@@ -93,8 +95,9 @@ def room_context(room: Room, player: str | None, fields: dict | None = None, err
         "free_seats": sum(1 for s in seats if s.is_free),
         "name_max": services.NAME_MAX,
         "error": error,
+        # Read before the rest: this render shows at least this deal version and draft revision.
+        "freshness": {"version": deal.version if deal else -1, "draft": mine.draft.get("rev", 0) if mine else 0},
     }
-    deal = room.current_deal()
     if deal is None:
         waiting = [label(s, seat) for s in seats if s.is_free]
         context.update(table_template="rooms/_lobby.html", game=BY_KEY[room.game],
@@ -105,12 +108,12 @@ def room_context(room: Room, player: str | None, fields: dict | None = None, err
 
 
 def render_room(room: Room, player: str | None, fields: dict | None = None, error: str | None = None,
-                request: HttpRequest | None = None, live: bool = False) -> str:
+                request: HttpRequest | None = None) -> str:
     """The #table fragment and, swapped into the page's persistent live region, the announcement.
 
-    `live` marks a render pushed over the websocket: it may have been read before the seat's own
-    latest draft was saved, so the seat's unconfirmed choices are kept as they are on the page."""
-    context = room_context(room, player, fields, error) | {"live_render": live}
+    Both carry the render's freshness (deal version, draft revision), with which the page drops a
+    websocket render that was made before something it already shows (static/js/table.js)."""
+    context = room_context(room, player, fields, error)
     return render_to_string(context["table_template"], context, request=request) + render_to_string(
         "rooms/_announce.html", context
     )

@@ -24,3 +24,15 @@ document.addEventListener("htmx:load", function () {
   if (!navigator.share) return;
   document.querySelectorAll("[data-share-invite]").forEach(function (b) { b.hidden = false; });
 });
+
+// A websocket render may have been made before something this page already shows: before another
+// move (an older deal version) or before this seat's latest pick was saved (an older draft revision).
+// Such a render is dropped; a newer one, or the response to the pick itself, brings the truth.
+document.addEventListener("htmx:wsBeforeMessage", function (event) {
+  var current = document.getElementById("freshness");
+  var incoming = /id="freshness"[^>]*data-version="(-?\d+)" data-draft="(\d+)"/.exec(event.detail.message);
+  if (!current || !incoming) return;
+  if (Number(incoming[1]) < Number(current.dataset.version) || Number(incoming[2]) < Number(current.dataset.draft)) {
+    event.preventDefault();
+  }
+});
