@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -65,6 +66,9 @@ INSTALLED_APPS = [
     "cardavia",
     "rooms",
     "rules_content",
+    "axes",
+    "django_ratelimit",
+    "accounts",  # after axes: its post_migrate gives the moderators' group axes' permissions too
 ]
 
 MIDDLEWARE = [
@@ -75,9 +79,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.players.AccountPlayerMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "cardavia.urls"
@@ -124,6 +131,41 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# --- accounts (accounts/): e-mail, log-in limits, rate limits, leaderboards -------------------------
+# One cache per process in the embedded default (it runs one process); Redis shared by all processes.
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "cardavia"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# django-ratelimit warns about any cache but memcached/django-redis; Django's RedisCache increments
+# atomically too, and the embedded default's LocMemCache is enough for its single process.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+RATELIMIT_VIEW = "accounts.views.rate_limited"
+RATE_LIMITS = {"open": env("RATE_ROOMS", "30/h"), "join": env("RATE_JOINS", "60/h"),
+               "signup": env("RATE_SIGNUPS", "10/h")}
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(env("LOGIN_ATTEMPTS", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # guessing one account's password, not locking others out
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not every log-in's address
+AXES_LOCKOUT_TEMPLATE = "accounts/locked.html"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "accounts:profile"
+LOGOUT_REDIRECT_URL = "rules_content:home"
+if env("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env("EMAIL_HOST")
+    EMAIL_PORT = int(env("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = env("EMAIL_USER")
+    EMAIL_HOST_PASSWORD = env("EMAIL_PASSWORD")
+    EMAIL_USE_TLS = envbool("EMAIL_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env("EMAIL_FROM", "Cardavia <noreply@localhost>")
+LEADERBOARD_MIN_DEALS = int(env("LEADERBOARD_MIN_DEALS", "10"))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_EAGER", not REDIS_URL)

@@ -24,4 +24,5 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("", include("rules_content.urls")),
     path("", include("rooms.urls")),
+    path("", include("accounts.urls")),
 )

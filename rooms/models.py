@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +32,7 @@ class Room(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        verbose_name, verbose_name_plural = _("room"), _("rooms")  # for the moderators' admin
 
     def __str__(self) -> str:
         return f"{self.game} {self.token[:8]}"
@@ -49,6 +51,11 @@ class Seat(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     player = models.CharField(max_length=64, blank=True, db_index=True, help_text=_("Player id of the seated browser."))
     name = models.CharField(max_length=24, blank=True)
+    # The account of the seated person, where they have one: their results count on their profile and
+    # the leaderboards. Set on join/open_room and when a browser's guest seats are attached at log-in.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
+    )
     stand_in = models.BooleanField(
         default=False, help_text=_("A computer plays this person's seat until the person takes it back.")
     )
@@ -56,6 +63,7 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["index"]
+        verbose_name, verbose_name_plural = _("seat"), _("seats")  # for the moderators' admin
         constraints = [models.UniqueConstraint(fields=["room", "index"], name="one_seat_per_index")]
 
     def __str__(self) -> str:

@@ -12,7 +12,9 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
 from django.utils.translation import gettext
@@ -22,6 +24,9 @@ from games.core.errors import IllegalAction, gettext_noop
 from games.core.rng import rng_for
 from rooms import broadcast
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser as User
 
 
 @dataclass
@@ -52,26 +57,74 @@ NO_SEAT = gettext_noop("You have no seat at this table.")
 NOT_CREATOR = gettext_noop("Only the person who opened the room can do that.")
 
 
-def open_solo(game: str, player: str) -> Room:
+# --- accounts: who may act, and seats that belong to an account (docs/decisions.md, "Accounts") -------
+SUSPENDED = gettext_noop(
+    "Your account is suspended: you cannot play or join tables until a moderator lifts the suspension."
+)
+CLOSED = gettext_noop("A moderator has closed this room: no more moves can be made here.")
+
+
+def _check_account(user: User | None) -> None:
+    """A suspended account cannot open, join or play (read from the database: a suspension counts at once)."""
+    if user is not None and get_user_model().objects.filter(pk=user.pk, profile__suspended=True).exists():
+        raise Refused(SUSPENDED, "suspended")
+
+
+def _check_may_act(room: Room, seat: int, action_id: str) -> None:
+    if room.closed:
+        raise Refused(CLOSED, "closed")
+    # A computer standing in for a suspended person may finish the deal for the others.
+    if not action_id.startswith("computer:") and room.seats.filter(index=seat, user__profile__suspended=True).exists():
+        raise Refused(SUSPENDED, "suspended")
+
+
+def _account_name(user: User | None, typed: object) -> object:
+    """An account plays under its profile's display name (moderated), wherever it sits."""
+    profile = getattr(user, "profile", None) if user is not None else None
+    return profile.display_name if profile is not None else typed
+
+
+def attach_seats(browser_player: str, user: User, account_player: str) -> int:
+    """Give an account the seats (and so their ledger history) that this browser took as a guest.
+
+    The seats move to the account's player id, which every device of the account then carries; a
+    room where the account already sits keeps the browser's seat as a guest's. Returns how many."""
+    name = _account_name(user, "")
+    with transaction.atomic():
+        seats = Seat.objects.filter(player=browser_player, user__isnull=True)
+        if browser_player != account_player:
+            seats = seats.exclude(room__in=Seat.objects.filter(player=account_player).values("room"))
+        rooms = list(Room.objects.filter(seats__in=seats).distinct())
+        attached = seats.update(user=user, player=account_player, **({"name": name} if name else {}))
+        if browser_player != account_player:
+            Room.objects.filter(pk__in=[r.pk for r in rooms], creator=browser_player).update(creator=account_player)
+        for room in rooms:
+            _room_changed(room)
+    return attached
+
+
+def open_solo(game: str, player: str, user: User | None = None) -> Room:
     """A room with the browser's person in seat 0 and computers in every other seat, dealt at once."""
     engine = registry.get(game)
-    return open_room(game, player, "", computers=set(range(1, engine.seats)), solo=True)
+    return open_room(game, player, "", computers=set(range(1, engine.seats)), solo=True, user=user)
 
 
-def open_room(game: str, player: str, name: str, computers: set[int], solo: bool = False) -> Room:
+def open_room(game: str, player: str, name: str, computers: set[int], solo: bool = False,
+              user: User | None = None) -> Room:
     """A room whose creator takes seat 0; `computers` are the computer seats, the rest await people.
 
     The first deal starts as soon as every person's seat is taken (at once when the creator is the
     only person)."""
     engine = registry.get(game)
-    name = clean_name(name) if not solo else ""
+    _check_account(user)
+    name = _account_name(user, "") or (clean_name(name) if not solo else "")
     if 0 in computers or not computers <= set(range(engine.seats)):
         raise Refused(gettext_noop("Seat 1 is yours; choose computers only for the other seats."), "bad_seats")
     with transaction.atomic():
         room = Room.objects.create(game=game, solo=solo, creator=player)
         Seat.objects.bulk_create(
             Seat(room=room, index=i, kind=Seat.Kind.COMPUTER if i in computers else Seat.Kind.PERSON,
-                 player=player if i == 0 else "", name=name if i == 0 else "")
+                 player=player if i == 0 else "", name=name if i == 0 else "", user=user if i == 0 else None)
             for i in range(engine.seats)
         )
         _start_when_seated(room)
@@ -90,16 +143,19 @@ def clean_name(raw: object) -> str:
     return name
 
 
-def join(room: Room, player: str, name: str) -> Seat:
+def join(room: Room, player: str, name: str, user: User | None = None) -> Seat:
     """Seat this browser at the first free person's seat; the same browser always gets its own seat back."""
     own = room.seats.filter(player=player).first()
     if own is not None:
         return own
-    name = clean_name(name)
+    _check_account(user)
+    if room.closed:
+        raise Refused(CLOSED, "closed")
+    name = clean_name(_account_name(user, name))
     with transaction.atomic():
         for seat in room.seats.filter(kind=Seat.Kind.PERSON, player=""):
             # Compare-and-set: two browsers racing for the last seat cannot both get it.
-            if Seat.objects.filter(pk=seat.pk, player="").update(player=player, name=name, stand_in=False):
+            if Seat.objects.filter(pk=seat.pk, player="").update(player=player, name=name, stand_in=False, user=user):
                 break
         else:
             raise Refused(gettext_noop("This room is full: every seat is taken."), "room_full")
@@ -149,7 +205,7 @@ def start_deal(room: Room) -> Deal:
     """Deal the room's next deal, carrying over what the game carries (Chor Voli: dealer and pool)."""
     engine = registry.get(room.game)
     previous = room.current_deal()
-    if previous is not None and not previous.over:
+    if previous is not None and (not previous.over or room.closed):
         return previous
     options = engine.next_options(engine.outcome(engine.load(previous.state))) if previous else {}
     seed = secrets.randbits(62)
@@ -198,6 +254,7 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
             return deal  # a repeated send of an action that was already applied
         if expected_version is not None and expected_version != deal.version:
             raise _LostRace
+        _check_may_act(deal.room, seat, action_id)
         engine = registry.get(deal.room.game)
         try:
             state, events = engine.apply(engine.load(deal.state), seat, action)
@@ -256,13 +313,19 @@ def _resume(deal: Deal) -> None:
 
 
 def save_draft(room: Room, seat: int, fields: dict) -> None:
-    """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them."""
+    """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them.
+
+    Each save counts up a revision, so a page can tell a render made before its latest choice."""
     deal = room.current_deal()
     draft = {key: str(value)[:16] for key, value in fields.items() if key.startswith("card-")}
-    Seat.objects.filter(room=room, index=seat).update(draft={"deal": deal.pk, "fields": draft})
+    previous = Seat.objects.filter(room=room, index=seat).values_list("draft", flat=True).first() or {}
+    revision = previous.get("rev", 0) + 1
+    Seat.objects.filter(room=room, index=seat).update(draft={"deal": deal.pk, "fields": draft, "rev": revision})
 
 
 def computers_to_act(deal: Deal) -> list[int]:
+    if deal.room.closed:
+        return []
     engine = registry.get(deal.room.game)
     actors = engine.actors(engine.load(deal.state))
     computers = deal.room.seats.filter(Q(kind=Seat.Kind.COMPUTER) | Q(stand_in=True)).values_list("index", flat=True)

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.decorators import ratelimit
 
 from games.core import registry
 from rooms import identity, rendering, services
 from rooms.models import Room, Seat
 from rooms.tables import TABLES, submit_form
 from rules_content.games import BY_KEY
+
+
+def _account(request: HttpRequest) -> AbstractBaseUser | None:
+    """The signed-in account that opens or joins, so that its seats count for it (see accounts/)."""
+    return request.user if request.user.is_authenticated else None
+
+
+# Abuse limits per client address (django-ratelimit, on the configured cache; settings.RATE_LIMITS).
+limit_opening = ratelimit(key="ip", rate=lambda group, request: settings.RATE_LIMITS["open"], group="rooms.open",
+                          method="POST")
+limit_joining = ratelimit(key="ip", rate=lambda group, request: settings.RATE_LIMITS["join"], group="rooms.join",
+                          method="POST")
 
 
 def _game_or_404(game: str) -> str:
@@ -20,13 +35,18 @@ def _game_or_404(game: str) -> str:
 
 
 @require_POST
+@limit_opening
 def play_solo(request: HttpRequest, game: str) -> HttpResponse:
     player = identity.player_from_request(request) or identity.new_player()
-    room = services.open_solo(_game_or_404(game), player)
+    try:
+        room = services.open_solo(_game_or_404(game), player, user=_account(request))
+    except services.Refused as exc:
+        return render(request, "accounts/refused.html", {"error": exc.message()}, status=403)
     return identity.remember(redirect("rooms:room", token=room.token), player)
 
 
 @require_http_methods(["GET", "POST"])
+@limit_opening
 def new_room(request: HttpRequest, game: str) -> HttpResponse:
     """Open a private room: the creator sits in seat 1 and chooses which other seats are computers."""
     seats = registry.get(_game_or_404(game)).seats
@@ -35,7 +55,7 @@ def new_room(request: HttpRequest, game: str) -> HttpResponse:
         player = identity.player_from_request(request) or identity.new_player()
         computers = {i for i in range(1, seats) if request.POST.get(f"seat-{i}") == "computer"}
         try:
-            room = services.open_room(game, player, request.POST.get("name", ""), computers)
+            room = services.open_room(game, player, request.POST.get("name", ""), computers, user=_account(request))
         except services.Refused as exc:
             error = exc.message()
         else:
@@ -53,11 +73,12 @@ def room_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@limit_joining
 def join(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request) or identity.new_player()
     try:
-        services.join(room, player, request.POST.get("name", ""))
+        services.join(room, player, request.POST.get("name", ""), user=_account(request))
     except services.Refused as exc:
         context = rendering.room_context(room, player, error=exc.message())
         return identity.remember(render(request, "rooms/room.html", context, status=400), player)
