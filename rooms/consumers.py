@@ -43,6 +43,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             if not isinstance(fields, dict):
                 raise services.Refused(services.MALFORMED, "malformed")
             fields.pop("HEADERS", None)
+            if fields == {"refresh": True}:  # the page skipped a render while it was busy: send one now
+                await self.send_table()
+                return
             await database_sync_to_async(self._submit)(fields)
         except (ValueError, services.Refused) as exc:
             refused = exc if isinstance(exc, services.Refused) else services.Refused(services.MALFORMED, "malformed")

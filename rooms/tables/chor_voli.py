@@ -59,6 +59,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "draft_count": sum(1 for g in groups if g["cards"]),
         "draft_ready": not any(g["problem"] for g in groups),
         "announcement": announcement(view, labels),
+        "next_label": _("Next round"),
         "seat_notes": seat_notes(view),
         "backs": dict.fromkeys(range(len(view["confirmed"])), 13) if view["phase"] == "arrange" else {},
     }

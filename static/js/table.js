@@ -27,12 +27,30 @@ document.addEventListener("htmx:load", function () {
 
 // A websocket render may have been made before something this page already shows: before another
 // move (an older deal version) or before this seat's latest pick was saved (an older draft revision).
-// Such a render is dropped; a newer one, or the response to the pick itself, brings the truth.
+// Such a render is dropped. A render that arrives while a request from the table is under way is
+// dropped too (replacing #table would leave that request's answer nowhere to go), and a fresh one is
+// asked for as soon as the page is idle again.
+var refreshWanted = null;
+
+function tableBusy() {
+  return document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
+}
+
 document.addEventListener("htmx:wsBeforeMessage", function (event) {
   var current = document.getElementById("freshness");
   var incoming = /id="freshness"[^>]*data-version="(-?\d+)" data-draft="(\d+)"/.exec(event.detail.message);
   if (!current || !incoming) return;
   if (Number(incoming[1]) < Number(current.dataset.version) || Number(incoming[2]) < Number(current.dataset.draft)) {
     event.preventDefault();
+  } else if (tableBusy()) {
+    refreshWanted = event.detail.socketWrapper;
+    event.preventDefault();
+  }
+});
+
+document.addEventListener("htmx:afterRequest", function () {
+  if (refreshWanted && !tableBusy()) {
+    refreshWanted.send(JSON.stringify({ refresh: true }));
+    refreshWanted = null;
   }
 });

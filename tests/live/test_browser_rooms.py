@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import disjoint_groups
+from tests.helpers import deal_until_arranging, disjoint_groups
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +37,8 @@ def test_two_browsers_share_a_room_by_invite_link(embedded_site, browser, artifa
 
     for page in (alice, bob):  # Alice's page learns over the websocket that the round has begun
         page.wait_for_selector("#table[data-phase]:not([data-phase=waiting])")
-    while alice.locator("#table[data-phase=over]").count():  # four of a kind ends a round at the deal
-        alice.get_by_role("button", name="Nächste Runde").click()
-        bob.wait_for_selector("#table[data-phase=arrange]")
-        alice.wait_for_selector("#table[data-phase=arrange]")
+    deal_until_arranging(alice)
+    bob.wait_for_selector(f"#table[data-deal='{alice.locator('#table').get_attribute('data-deal')}']")
     assert "Bob" in alice.locator(".seat-right").inner_text()
 
     # The server dies and comes back: the pages reconnect by themselves and live updates go on.
