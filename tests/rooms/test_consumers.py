@@ -116,3 +116,14 @@ async def test_after_the_round_only_revealed_groups_and_own_cards_are_sent(alice
     revealed = {c for comparison in view["comparisons"] for r in comparison["reveals"] for c in r["cards"]}
     assert set(CARD_URL.findall(html)) <= set(hand) | revealed  # the others' discards stay secret
     await ws.disconnect()
+
+
+async def test_a_page_can_ask_for_a_fresh_render(alice):
+    room = await database_sync_to_async(open_room)(alice)
+    ws = connect(room, alice)
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
+    await ws.send_to(text_data=json.dumps({"refresh": True}))
+    html = await ws.receive_from(timeout=10)
+    assert 'id="table"' in html and 'role="alert"' not in html
+    await ws.disconnect()
