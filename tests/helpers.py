@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.chor_voli.groups import classify
+from rules_content.games import BY_KEY
 
 
 def disjoint_groups(hand: list[str], wanted: int = 2) -> list[tuple[str, ...]]:
@@ -32,3 +33,11 @@ def deal_until_arranging(page) -> None:
         number = page.locator("#table").get_attribute("data-deal")
         page.get_by_role("button", name="Nächste Runde").click()
         page.wait_for_selector(f"#table:not([data-deal='{number}'])")
+
+
+def open_solo_table(page, base_url: str, game: str) -> None:
+    """One click from the game's rule page: its "Spieltisch" form, you against the computers."""
+    page.goto(f"{base_url}/de/spiele/{BY_KEY[game].slug}/")
+    page.locator(f'form[action="/de/tisch/{game}/solo/"] button').first.click()
+    page.wait_for_selector(f"#table.table-{game.replace('_', '-')}")
+    page.wait_for_load_state("load")

@@ -12,32 +12,13 @@ import json
 
 import pytest
 
+from tests.helpers import open_solo_table
+
 pytestmark = pytest.mark.browser
 
-SOLO = "/de/tisch/chan/solo/"
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
 
 
-def open_solo_table(page, url: str) -> None:
-    """From the home page: its solo form for Chắn where it has one, else the same POST."""
-    page.goto(url + "/de/")
-    form = page.locator(f'form[action="{SOLO}"]')
-    if form.count():
-        form.first.locator("button").click()
-    else:
-        page.evaluate(
-            """solo => {
-                const token = document.cookie.split("; ").find(c => c.startsWith("csrftoken=")).split("=")[1];
-                const form = Object.assign(document.createElement("form"), {method: "post", action: solo});
-                const csrf = Object.assign(document.createElement("input"), {name: "csrfmiddlewaretoken"});
-                csrf.value = token;
-                form.append(csrf);
-                document.body.append(form);
-                form.submit();
-            }""",
-            SOLO,
-        )
-    page.wait_for_selector("#table.table-chan")
 
 
 SETTLE = """() => new Promise(resolve => {
@@ -145,7 +126,7 @@ def next_deal(page) -> None:
 
 def test_a_newcomer_plays_a_whole_deal_from_the_home_page(embedded_site, browser, artifacts):
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    open_solo_table(page, embedded_site.url)
+    open_solo_table(page, embedded_site.url, "chan")
     page.wait_for_selector(TURN)
     while page.locator("#table[data-phase=over]").count():  # a computer dealer's Thiên ù: deal again
         next_deal(page)
@@ -200,7 +181,7 @@ def test_a_chiu_out_of_turn_is_offered_taken_and_its_discard_goes_to_the_interru
         embedded_site, browser, artifacts):
     """Computer 2 deals and discards Two Vạn, Computer 3 would turn up a stock card; you hold three Two Vạn."""
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    open_solo_table(page, embedded_site.url)
+    open_solo_table(page, embedded_site.url, "chan")
     page.wait_for_selector(TURN)
     token = page.url.rstrip("/").rsplit("/", 1)[-1]
     embedded_site.manage("shell", "-c", FIXED_CLAIM.format(token=token))

@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
+from tests.helpers import open_solo_table
+
 pytestmark = pytest.mark.browser
 
-SOLO = "/de/tisch/chuo_pai/solo/"
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
 # Every change of the page stamps the time: after a move the websocket brings one re-render per
 # computer move, and a click that lands while the table is swapped would be lost.
@@ -25,27 +26,6 @@ def settle(page) -> None:
     page.wait_for_function("() => performance.now() - window.lastChange > 600", polling=100)
 
 
-def open_solo_table(page, url: str) -> None:
-    """From the home page: its "you against 2 computers" form where it has one, else the same POST."""
-    page.add_init_script(STAMP_CHANGES)
-    page.goto(url + "/de/")
-    form = page.locator(f'form[action="{SOLO}"]')
-    if form.count():
-        form.first.locator("button").click()
-    else:
-        page.evaluate(
-            """solo => {
-                const token = document.cookie.split("; ").find(c => c.startsWith("csrftoken=")).split("=")[1];
-                const form = Object.assign(document.createElement("form"), {method: "post", action: solo});
-                const field = {name: "csrfmiddlewaretoken", value: token};
-                form.append(Object.assign(document.createElement("input"), field));
-                document.body.append(form);
-                form.submit();
-            }""",
-            SOLO,
-        )
-    page.wait_for_selector("#table.table-chuo-pai")
-    settle(page)
 
 
 def box_ids(play: list[str]) -> list[str]:
@@ -98,7 +78,9 @@ def explain_a_refused_mix(page, artifacts) -> None:
 
 def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    open_solo_table(page, embedded_site.url)
+    page.add_init_script(STAMP_CHANGES)
+    open_solo_table(page, embedded_site.url, "chuo_pai")
+    settle(page)
     page.wait_for_selector(TURN)
     assert page.locator(".seat-left, .seat-right").count() == 2  # the two computers, clockwise from you
     families = page.locator("#table .seat-bottom .family legend, #table .seat-bottom .family h3").all_inner_texts()

@@ -7,33 +7,13 @@ import pytest
 from games.dou_dizhu.cards import codes_of, counts_of, mask_of, pick, sort_for_display
 from games.dou_dizhu.combos import CATALOGUE, legal_plays
 from games.dou_dizhu.planner import plan
+from tests.helpers import open_solo_table
 
 pytestmark = pytest.mark.browser
 
-SOLO = "/de/tisch/dou_dizhu/solo/"
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
 
 
-def open_solo_table(page, url: str) -> None:
-    """From the Dou Dizhu page: its "you against 2 computers" form where it has one, else the same POST."""
-    page.goto(url + "/de/spiele/dou-dizhu/")
-    form = page.locator(f'form[action="{SOLO}"]')
-    if form.count():
-        form.first.locator("button").click()
-    else:
-        page.evaluate(
-            """solo => {
-                const token = document.cookie.split("; ").find(c => c.startsWith("csrftoken=")).split("=")[1];
-                const form = Object.assign(document.createElement("form"), {method: "post", action: solo});
-                const field = {name: "csrfmiddlewaretoken", value: token};
-                form.append(Object.assign(document.createElement("input"), field));
-                document.body.append(form);
-                form.submit();
-            }""",
-            SOLO,
-        )
-    page.wait_for_selector("#table.table-dou-dizhu")
-    page.wait_for_load_state("load")
 
 
 def press(page, name: str, keyboard: bool) -> None:
@@ -95,7 +75,7 @@ def explain_a_refused_selection(page, artifacts, hand: list[str]) -> None:
 
 def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site, browser, artifacts):
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    open_solo_table(page, embedded_site.url)
+    open_solo_table(page, embedded_site.url, "dou_dizhu")
     assert page.locator(".seat-left, .seat-right").count() == 2  # the two computers
     page.wait_for_selector(TURN + ", #table[data-phase=play]")
 

@@ -5,32 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.kowah.bots import GreedyBot
+from tests.helpers import open_solo_table
 
 pytestmark = pytest.mark.browser
 
-SOLO = "/de/tisch/kowah/solo/"
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
 
 
-def open_solo_table(page, url: str) -> None:
-    """From the home page: its "you against 2 computers" form where it has one, else the same POST."""
-    page.goto(url + "/de/")
-    form = page.locator(f'form[action="{SOLO}"]')
-    if form.count():
-        form.first.locator("button").click()
-    else:
-        page.evaluate(
-            """solo => {
-                const token = document.cookie.split("; ").find(c => c.startsWith("csrftoken=")).split("=")[1];
-                const form = Object.assign(document.createElement("form"), {method: "post", action: solo});
-                const field = {name: "csrfmiddlewaretoken", value: token};
-                form.append(Object.assign(document.createElement("input"), field));
-                document.body.append(form);
-                form.submit();
-            }""",
-            SOLO,
-        )
-    page.wait_for_selector("#table.table-kowah")
 
 
 def press(page, selector: str, keyboard: bool) -> None:
@@ -80,7 +61,7 @@ def explain_a_refused_discard(page, taken: dict, artifacts) -> None:
 
 def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    open_solo_table(page, embedded_site.url)
+    open_solo_table(page, embedded_site.url, "kowah")
     page.wait_for_selector(TURN)
     assert page.locator(".side-left, .side-right").count() == 2  # the two computers, clockwise from you
     assert page.locator("[data-testid=stock]").inner_text().isdigit()
