@@ -16,12 +16,12 @@ meld it (per 100 discards), and BOT's decision time.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bench.stats import mean_interval, wilson
 from games.chan import ENGINE
 from games.chan.bots import BOT, GreedyBot, RandomBot
 from games.core.rng import rng_for
@@ -29,7 +29,6 @@ from games.core.rng import rng_for
 BASELINES = {"random": RandomBot(), "greedy": GreedyBot()}
 CANDIDATES = {"bot": BOT, "greedy": GreedyBot()}
 SEATS = ENGINE.seats
-Z95 = 1.96
 
 
 @dataclass
@@ -100,23 +99,14 @@ def measure(candidate: object, baseline: object, seeds: range) -> tuple[Tally, T
     return tally, reference
 
 
-def wilson(successes: int, n: int) -> str:
-    p = successes / n
-    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-    return f"{p:.3f} ({centre - half:.3f} … {centre + half:.3f})"
 
 
-def interval(values: Sequence[float]) -> str:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return f"{mean:+.2f} ({mean - half:+.2f} … {mean + half:+.2f})"
 
 
 def row(name: str, tally: Tally, gain: str) -> str:
     feeds = 100 * tally.fed / max(tally.discards, 1)
     return (
-        f"  {name:<22}{wilson(tally.wins, tally.games):<26}{tally.draws / tally.games:<8.3f}"
+        f"  {name:<22}{win_share(tally.wins, tally.games):<26}{tally.draws / tally.games:<8.3f}"
         f"{interval(tally.points):<26}{gain:<26}{feeds:.1f}"
     )
 
@@ -138,6 +128,16 @@ def report(baseline: str, candidates: Sequence[str], seeds: range) -> list[str]:
         ms = sorted(1000 * s for s in timing)
         lines.append(f"  BOT decision time: p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[int(len(ms) * 0.99)]:.1f} ms")
     return lines
+
+
+def win_share(successes: int, n: int) -> str:
+    p, low, high = wilson(successes, n)
+    return f"{p:.3f} ({low:.3f} … {high:.3f})"
+
+
+def interval(values: Sequence[float]) -> str:
+    mean, low, high = mean_interval(values)
+    return f"{mean:+.2f} ({low:+.2f} … {high:+.2f})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -15,12 +15,12 @@ have no decision and are left out (their count is printed). Also BOT's decision 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bench.stats import mean_interval
 from games.chor_voli import ENGINE
 from games.chor_voli.bots import BOT, FirstValidBot, GreedyBot, RandomBot
 from games.core.rng import rng_for
@@ -29,7 +29,6 @@ BASELINES = {"first_valid": FirstValidBot(), "greedy": GreedyBot(), "random": Ra
 BOT_NAME = "BOT (ExpectedChipsBot)"
 CANDIDATES = {BOT_NAME: BOT, "GreedyBot": GreedyBot(), "FirstValidBot": FirstValidBot()}
 SEATS = ENGINE.seats
-Z95 = 1.96
 
 
 @dataclass
@@ -74,10 +73,6 @@ def measure(baseline: object, seeds: list[int], all_seats: bool) -> tuple[dict[s
     return tallies, reference
 
 
-def interval(values: Sequence[float]) -> str:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return f"{mean:+.3f} ({mean - half:+.3f} … {mean + half:+.3f})"
 
 
 def report(baseline: str, seeds: list[int], all_seats: bool) -> list[str]:
@@ -90,6 +85,11 @@ def report(baseline: str, seeds: list[int], all_seats: bool) -> list[str]:
     ms = sorted(1000 * s for s in tallies[BOT_NAME].seconds)
     lines.append(f"  BOT decision time: p50 {ms[len(ms) // 2]:.0f} ms, p99 {ms[int(len(ms) * 0.99)]:.0f} ms")
     return lines
+
+
+def interval(values: Sequence[float]) -> str:
+    mean, low, high = mean_interval(values)
+    return f"{mean:+.3f} ({low:+.3f} … {high:+.3f})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bench.stats import mean_interval, wilson
 from games.core.protocol import JSON
 from games.core.rng import rng_for
 from games.dou_dizhu import ENGINE
@@ -33,7 +34,6 @@ from games.dou_dizhu.cards import codes_of
 from games.dou_dizhu.state import DouDizhuState
 
 BASELINES = {"random": RandomBot(), "greedy": GreedyBot()}
-Z95 = 1.96
 
 
 @dataclass
@@ -98,22 +98,8 @@ def full_deals(candidate: object, baseline: object, seeds: range, tally: Tally) 
         tally.full_points.append(statistics.fmean(points))
 
 
-def wilson(successes: int, n: int) -> tuple[float, float, float]:
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    p = successes / n
-    denominator = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denominator
-    return p, centre - half, centre + half
 
 
-def mean_interval(values: Sequence[float]) -> str:
-    if len(values) < 2:
-        return "n/a"
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.3f} ({mean - half:+.3f} … {mean + half:+.3f})"
 
 
 def rate(role: Role) -> str:
@@ -130,14 +116,21 @@ def report(name: str, tally: Tally, seconds: float) -> None:
     print(f"\nvs {name}  ({seconds:.0f} s)")
     print(f"  card play, win rate as landlord   {rate(tally.landlord)}")
     print(f"  card play, win rate as farmers    {rate(tally.farmers)}")
-    print(f"  card play, points per deal as landlord {mean_interval(tally.landlord.points)}")
-    print(f"  card play, points per deal as farmers  {mean_interval(tally.farmers.points)}")
+    print(f"  card play, points per deal as landlord {mean_text(tally.landlord.points)}")
+    print(f"  card play, points per deal as farmers  {mean_text(tally.farmers.points)}")
     if tally.full_points:
-        print(f"  full deals, settlement per deal   {mean_interval(tally.full_points)}  deals={len(tally.full_points)}")
+        print(f"  full deals, settlement per deal   {mean_text(tally.full_points)}  deals={len(tally.full_points)}")
         share = tally.full_landlord.games / (3 * len(tally.full_points))
         print(f"  full deals, became landlord {share:.3f}; won then {rate(tally.full_landlord)}")
     ms = [s * 1000 for s in tally.seconds]
     print(f"  decision time ms  p50 {percentile(ms, 0.5):.2f}  p99 {percentile(ms, 0.99):.2f}  max {max(ms):.1f}")
+
+
+def mean_text(values: Sequence[float]) -> str:
+    if len(values) < 2:
+        return "n/a"
+    mean, low, high = mean_interval(values)
+    return f"{mean:+.3f} ({low:+.3f} … {high:+.3f})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

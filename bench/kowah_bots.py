@@ -17,20 +17,19 @@ against how often the baseline did in the reference games; and its decision time
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench.stats import mean_interval, wilson
 from games.core.protocol import JSON
 from games.core.rng import rng_for
 from games.kowah import ENGINE
 from games.kowah.bots import BOT, GreedyBot, RandomBot
 
 BASELINES = {"random": RandomBot(), "greedy": GreedyBot()}
-Z95 = 1.96
 MAX_STEPS = 3000  # a safeguard: no deal of these players has come near it
 
 
@@ -102,17 +101,8 @@ def measure(baseline_name: str, seeds: range, workers: int) -> Tally:
     return total
 
 
-def wilson(successes: int, n: int) -> tuple[float, float, float]:
-    p = successes / n
-    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-    return p, centre - half, centre + half
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return mean, mean - half, mean + half
 
 
 def report(name: str, tally: Tally) -> str:
