@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import parse_qs
 
 from channels.db import aclose_old_connections, database_sync_to_async
@@ -10,7 +9,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from rooms import broadcast, identity, rendering, services
+from rooms import broadcast, identity, inputs, rendering, services
 from rooms.models import Room
 from rooms.tables import submit_form
 
@@ -39,7 +38,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """htmx's ws-send: the form's fields as JSON; a move goes through the same door as a POST."""
         try:
-            fields = json.loads(text_data or "")
+            fields = inputs.parse_json(text_data)
             if not isinstance(fields, dict):
                 raise services.Refused(services.MALFORMED, "malformed")
             fields.pop("HEADERS", None)
@@ -47,7 +46,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_table()
                 return
             await database_sync_to_async(self._submit)(fields)
-        except (ValueError, services.Refused) as exc:
+        except (inputs.Malformed, services.Refused) as exc:
             refused = exc if isinstance(exc, services.Refused) else services.Refused(services.MALFORMED, "malformed")
             with translation.override(self.language):
                 await self.send_table(error=refused.message())

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from games.core import registry
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.rng import rng_for
-from rooms import broadcast
+from rooms import broadcast, inputs
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
 
 if TYPE_CHECKING:
@@ -70,11 +70,11 @@ def _check_account(user: User | None) -> None:
         raise Refused(SUSPENDED, "suspended")
 
 
-def _check_may_act(room: Room, seat: int, action_id: str) -> None:
+def _check_may_act(room: Room, seat: int, by_computer: bool) -> None:
     if room.closed:
         raise Refused(CLOSED, "closed")
     # A computer standing in for a suspended person may finish the deal for the others.
-    if not action_id.startswith("computer:") and room.seats.filter(index=seat, user__profile__suspended=True).exists():
+    if not by_computer and room.seats.filter(index=seat, user__profile__suspended=True).exists():
         raise Refused(SUSPENDED, "suspended")
 
 
@@ -226,17 +226,24 @@ def start_deal(room: Room) -> Deal:
 
 
 def submit_action(deal_id: int, seat: int, action: object, action_id: str,
-                  expected_version: int | None = None) -> Deal:
+                  expected_version: int | None = None, by_computer: bool = False) -> Deal:
     """Apply one seat's action to a deal, exactly once per `action_id`; Refused says why not.
 
     With `expected_version`, the action is refused as stale once the deal has moved on. Without it
     (a move that does not depend on the others', like a simultaneous arrangement), losing the race
-    to another move just means applying it again to the newer state."""
-    if not isinstance(action, dict):
-        raise Refused(MALFORMED, "malformed")
+    to another move just means applying it again to the newer state. A person's `action_id` is checked
+    at the door; the computers' own ids (`computer:<version>:<seat>`) cannot be sent by a browser."""
+    try:
+        if not isinstance(action, dict):
+            raise inputs.Malformed("not an object")
+        inputs.check_action(action)
+        if not by_computer:
+            inputs.clean_action_id(action_id)
+    except inputs.Malformed as exc:
+        raise Refused(MALFORMED, "malformed") from exc
     for _attempt in range(5):
         try:
-            return _submit_once(deal_id, seat, action, action_id, expected_version)
+            return _submit_once(deal_id, seat, action, action_id, expected_version, by_computer)
         except _LostRace:
             if expected_version is not None:
                 break
@@ -247,14 +254,15 @@ class _LostRace(Exception):
     """Another move was committed between reading the deal and writing it."""
 
 
-def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected_version: int | None) -> Deal:
+def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected_version: int | None,
+                 by_computer: bool) -> Deal:
     with transaction.atomic():
         deal = Deal.objects.select_related("room").get(pk=deal_id)
         if ActionRecord.objects.filter(deal=deal, action_id=action_id).exists():
             return deal  # a repeated send of an action that was already applied
         if expected_version is not None and expected_version != deal.version:
             raise _LostRace
-        _check_may_act(deal.room, seat, action_id)
+        _check_may_act(deal.room, seat, by_computer)
         engine = registry.get(deal.room.game)
         try:
             state, events = engine.apply(engine.load(deal.state), seat, action)
@@ -316,8 +324,12 @@ def save_draft(room: Room, seat: int, fields: dict) -> None:
     """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them.
 
     Each save counts up a revision, so a page can tell a render made before its latest choice."""
+    try:
+        fields = inputs.clean_fields(fields)
+    except inputs.Malformed as exc:
+        raise Refused(MALFORMED, "malformed") from exc
     deal = room.current_deal()
-    draft = {key: str(value)[:16] for key, value in fields.items() if key.startswith("card-")}
+    draft = {key: value[:16] for key, value in fields.items() if key.startswith("card-")}
     previous = Seat.objects.filter(room=room, index=seat).values_list("draft", flat=True).first() or {}
     revision = previous.get("rev", 0) + 1
     Seat.objects.filter(room=room, index=seat).update(draft={"deal": deal.pk, "fields": draft, "rev": revision})
@@ -347,7 +359,7 @@ def play_computer_turn(deal_id: int, version: int) -> None:
         engine.view(state, seat), engine.legal_actions(state, seat), rng_for(deal.seed, version, seat, "computer")
     )
     try:
-        submit_action(deal.pk, seat, action, f"computer:{version}:{seat}", expected_version=version)
+        submit_action(deal.pk, seat, action, f"computer:{version}:{seat}", expected_version=version, by_computer=True)
     except Refused as exc:
         if exc.code != "stale":
             raise

@@ -127,9 +127,13 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
     seat = rendering.seat_of(room, player)
+    error = None
     if seat is not None:
-        services.save_draft(room, seat, request.POST.dict())
-    return _room_response(request, room, player, None, None)
+        try:
+            services.save_draft(room, seat, request.POST.dict())
+        except services.Refused as exc:
+            error = exc.message()
+    return _room_response(request, room, player, None, error)
 
 
 @require_POST

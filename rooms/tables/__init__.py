@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import json
 from types import ModuleType
 
 from games.core import registry
-from rooms import services
+from rooms import inputs, services
 from rooms.models import Deal, Room
 from rooms.services import Refused
 
@@ -26,8 +25,8 @@ def adapter(game: str) -> ModuleType:
 def decode_json_action(fields: dict) -> dict:
     """The default: a button carries its action as JSON in the field `action`."""
     try:
-        action = json.loads(fields.get("action", ""))
-    except (TypeError, ValueError):
+        action = inputs.parse_json(fields.get("action", ""), max_bytes=inputs.MAX_VALUE)
+    except inputs.Malformed:
         action = None
     if not isinstance(action, dict):
         raise Refused(services.MALFORMED, "malformed")
@@ -42,14 +41,16 @@ def submit_form(room: Room, seat: int | None, fields: dict) -> Deal:
     """
     if seat is None:
         raise Refused(services.NO_SEAT, "no_seat")
+    try:
+        fields = inputs.clean_fields(fields)
+        action_id = inputs.clean_action_id(fields.get("action_id"))
+    except inputs.Malformed as exc:
+        raise Refused(services.MALFORMED, "malformed") from exc
     deal = room.current_deal()
     engine = registry.get(room.game)
     game = adapter(room.game)
     action = game.decode(fields, engine.view(engine.load(deal.state), seat))
     expected = _int(fields.get("version")) if getattr(game, "CHECK_VERSION", True) else None
-    action_id = str(fields.get("action_id") or "")[:64]
-    if not action_id:
-        raise Refused(services.MALFORMED, "malformed")
     return services.submit_action(deal.pk, seat, action, action_id, expected_version=expected)
 
 
