@@ -6,16 +6,19 @@ browser tests; `services_site` runs PostgreSQL + Redis + a Celery worker process
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -109,6 +112,25 @@ def embedded_site(tmp_path: Path) -> Iterator[Site]:
     site.stop()
 
 
+@contextmanager
+def redis_database() -> Iterator[str]:
+    """A Redis database number (1–15) that no other test run on this machine holds meanwhile: each run
+    takes a lock file for its number, so parallel runs never flush or consume each other's queues."""
+    for number in range(1, 16):
+        lock = open(Path(tempfile.gettempdir()) / f"cardavia-redis-db-{number}.lock", "w")  # noqa: SIM115
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.close()
+            continue
+        try:
+            yield f"{REDIS}/{number}"
+        finally:
+            lock.close()
+        return
+    raise RuntimeError("every Redis database 1–15 is held by another test run")
+
+
 @pytest.fixture
 def services_site(tmp_path: Path) -> Iterator[Site]:
     require(answers("127.0.0.1", 5432), "PostgreSQL does not answer on 127.0.0.1:5432")
@@ -119,20 +141,19 @@ def services_site(tmp_path: Path) -> Iterator[Site]:
     name = f"cardavia_live_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    db_number = 1 + int(uuid.uuid4().int % 14)
-    redis_url = f"{REDIS}/{db_number}"
-    redis.Redis.from_url(redis_url).flushdb()
-    site = Site(base_env(CARDAVIA_DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}",
-                         CARDAVIA_REDIS_URL=redis_url), tmp_path)
-    try:
-        site.manage("migrate", "--noinput")
-        site.start_worker()
-        site.start_web()
-        yield site
-    finally:
-        site.stop()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with redis_database() as redis_url:
+        redis.Redis.from_url(redis_url).flushdb()
+        site = Site(base_env(CARDAVIA_DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}",
+                             CARDAVIA_REDIS_URL=redis_url), tmp_path)
+        try:
+            site.manage("migrate", "--noinput")
+            site.start_worker()
+            site.start_web()
+            yield site
+        finally:
+            site.stop()
+            with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
