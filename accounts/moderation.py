@@ -6,13 +6,12 @@ seat) is hinted on the room's channel after commit, so open pages show it at onc
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TypeVar
 
 from django.db import models, transaction
 
 from accounts.models import AuditLog, Profile
-from rooms import broadcast, services
+from rooms import services
 from rooms.models import Room, Seat
 
 M = TypeVar("M", bound=models.Model)
@@ -44,7 +43,7 @@ def _fresh(obj: M) -> M:
 
 def _hint_rooms(room_ids: set[int]) -> None:
     for room_id in room_ids:
-        transaction.on_commit(partial(broadcast.room_changed, room_id))
+        services.room_changed(room_id)
 
 
 def rename_seats(user, name: str) -> None:
@@ -96,7 +95,7 @@ def close_room(moderator, room: Room, reason: str) -> bool:
     """No more moves, joins or deals in the room (rooms.services refuses them); its history stays."""
     if _fresh(room).closed:
         return False
-    Room.objects.filter(pk=room.pk).update(closed=True)
+    Room.objects.filter(pk=room.pk).update(closed=True, closed_by="moderator")
     room.closed = True
     _log(moderator, AuditLog.Action.CLOSE_ROOM, room, reason, game=room.game, token=room.token)
     _hint_rooms({room.pk})
@@ -107,7 +106,7 @@ def close_room(moderator, room: Room, reason: str) -> bool:
 def reopen_room(moderator, room: Room, reason: str) -> bool:
     if not _fresh(room).closed:
         return False
-    Room.objects.filter(pk=room.pk).update(closed=False)
+    Room.objects.filter(pk=room.pk).update(closed=False, closed_by="")
     room.closed = False
     _log(moderator, AuditLog.Action.REOPEN_ROOM, room, reason, game=room.game, token=room.token)
     _hint_rooms({room.pk})

@@ -39,8 +39,10 @@ def database_from_url(url: str) -> dict:
         "PASSWORD": unquote(parts.password or ""),
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
+        # A bounded pool per process (psycopg's, through Django): a web process serves many threads
+        # (a request each, the websocket renders), but never holds more than DB_POOL connections.
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {"pool": {"min_size": 1, "max_size": int(env("DB_POOL", "8")), "timeout": 20}},
     }
 
 
@@ -115,8 +117,14 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            # Waiting for the write lock beats failing when a computer turn and a person write at once.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # Waiting for the write lock beats failing when a computer turn and a person write at once:
+            # write-ahead logging lets readers go on while one writer writes, a writing transaction
+            # takes the lock at its start (IMMEDIATE), and a busy database is waited for up to 20 s.
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
             # A file, not the in-memory default: concurrent tests then lock like production does.
             # One per process, so that two test runs on one machine do not share it.
             "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"cardavia-test-{os.getpid()}.sqlite3")},
@@ -126,8 +134,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
+    # Pub/sub: one Redis connection per process carries every group's hints (the list-based layer
+    # blocks on Redis per consumer and dropped idle sockets after its 5 s read timeout).
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -166,6 +176,12 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env("EMAIL_FROM", "Cardavia <noreply@localhost>")
 LEADERBOARD_MIN_DEALS = int(env("LEADERBOARD_MIN_DEALS", "10"))
+
+# --- the live table (rooms/) ------------------------------------------------------------------------
+# Seconds between a computer's moves (the others can follow them); 0 plays them at once.
+COMPUTER_PACE = float(env("COMPUTER_PACE", "0.6"))
+# Seconds a person whose page closed counts as away before a computer stands in for them.
+AWAY_SECONDS = int(env("AWAY_SECONDS", "60"))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_EAGER", not REDIS_URL)

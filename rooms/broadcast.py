@@ -1,23 +1,55 @@
-"""Hints on the channel layer: only the room and the new version, never cards or state."""
+"""Hints on the channel layer: which room, deal and version changed, never cards or state.
+
+Each page's consumer reads what it needs itself (the snapshot of that version, its seat's view). With
+Redis, the hints go out through channels-redis' pub/sub layer; writers outside the web process (the
+Celery worker) and threads publish them synchronously with one shared connection instead of starting
+an event loop per hint.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.conf import settings
 
 
 def group(room_id: int) -> str:
     return f"room.{room_id}"
 
 
-def deal_changed(room_id: int, version: int) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group(room_id), {"type": "deal.changed", "version": version})
+def deal_changed(room_id: int, deal_id: int, number: int, version: int) -> None:
+    _send(room_id, {"type": "deal.changed", "deal": deal_id, "number": number, "version": version})
 
 
-def room_changed(room_id: int) -> None:
-    """Seats changed (someone joined, left, or handed a seat to a computer)."""
+def room_changed(room_id: int, version: int) -> None:
+    """Seats, presence or the room's state changed (someone joined, left, connected, the room closed…)."""
+    _send(room_id, {"type": "room.changed", "version": version})
+
+
+def chat_changed(room_id: int, reset: bool = False) -> None:
+    """A chat line was written (or, with `reset`, hidden by a moderator)."""
+    _send(room_id, {"type": "chat.changed", "reset": reset})
+
+
+def draft_changed(room_id: int, seat: int) -> None:
+    """A seat's unconfirmed choices changed (its other tabs show them too)."""
+    _send(room_id, {"type": "draft.changed", "seat": seat})
+
+
+def _send(room_id: int, message: dict) -> None:
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group(room_id), {"type": "room.changed"})
+    if isinstance(layer, RedisPubSubChannelLayer):
+        # The layer's own wire format: the group's pub/sub channel is "<prefix>__group__<group>".
+        _redis().publish(f"asgi__group__{group(room_id)}", layer.serialize(message))
+    elif layer is not None:
+        async_to_sync(layer.group_send)(group(room_id), message)
+
+
+@cache
+def _redis():
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL)

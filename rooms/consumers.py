@@ -1,78 +1,340 @@
-"""The table's websocket: a transport adapter only. Hints in, the seat's own fragment out."""
+"""The table's websocket: a transport adapter. Hints in, the regions that changed out; moves, drafts and
+chat lines in, through the same door as HTTP.
+
+A page gets its whole table when it connects (and when its seat changes); after that each hint
+(rooms/broadcast.py) makes the consumer render that version from its snapshot (rooms/snapshots.py)
+and send only the regions whose HTML changed since it last sent them, as htmx out-of-band swaps,
+plus the log's new lines. Messages of one page are handled one after another, so its frames never
+overtake each other. A render that fails is logged and the page is sent its whole table afresh.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
+import re
 from urllib.parse import parse_qs
 
-from channels.db import aclose_old_connections, database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 from django.utils import translation
 
-from rooms import broadcast, identity, inputs, rendering, services
-from rooms.models import Room
-from rooms.tables import submit_form
+from rooms import broadcast, chat, identity, inputs, presence, rendering, services, snapshots, timers
+from rooms.models import Deal, Room, Seat
+from rooms.tables import draft_fields, submit_form
+
+log = logging.getLogger(__name__)
+OPENING_TAG = re.compile(r"<[a-zA-Z0-9]+")
+# Sent when a render failed: the page asks for its whole table again a moment later (static/js/table.js).
+PULL_LATER = '<div id="pull" hidden hx-swap-oob="true" data-after="2000"></div>'
+
+
+
+def db(function):
+    """Run a function that reads or writes the database in a worker thread of its own, so that one
+    room's work never queues behind another's on a single thread."""
+
+    def run(*args, **kwargs):
+        close_old_connections()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(run, thread_sensitive=False)
+
+
+class _Rooms:
+    """What this process knows of each room (rendering.RoomInfo), read once per room version."""
+
+    def __init__(self) -> None:
+        self.infos: dict[int, rendering.RoomInfo] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+
+    async def get(self, room_id: int, version: int = -1) -> rendering.RoomInfo:
+        info = self.infos.get(room_id)
+        if info is not None and info.version >= version:
+            return info
+        async with self.locks.setdefault(room_id, asyncio.Lock()):
+            info = self.infos.get(room_id)
+            if info is None or info.version < version:
+                info = await db(rendering.room_info)(room_id)
+                self.infos[room_id] = info
+        return info
+
+    def forget(self, room_id: int) -> None:
+        self.infos.pop(room_id, None)
+
+
+ROOMS = _Rooms()
+
+
+class _Heartbeat:
+    """While this process has open table sockets, it tells the database every few seconds that they live."""
+
+    def __init__(self) -> None:
+        self.sockets = 0
+        self.task: asyncio.Task | None = None
+
+    def opened(self) -> None:
+        self.sockets += 1
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._beat())
+
+    def closed(self) -> None:
+        self.sockets -= 1
+        if self.sockets <= 0 and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(presence.HEARTBEAT)
+            try:
+                await db(presence.heartbeat)()
+            except Exception:
+                log.exception("presence heartbeat failed")
+
+
+HEARTBEAT = _Heartbeat()
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
-        self.room = await Room.objects.filter(token=self.scope["url_route"]["kwargs"]["token"]).afirst()
-        if self.room is None:
+        room = await db(Room.objects.filter(token=self.scope["url_route"]["kwargs"]["token"]).first)()
+        if room is None:
             await self.close(code=4404)
             return
+        self.room_id = room.pk
         self.request = identity.request_from_cookies(self.scope.get("cookies", {}))
         self.player = identity.player_from_request(self.request)
+        user = self.scope.get("user")
+        self.user = user if user is not None and user.is_authenticated else None
         self.language = _language(self.scope.get("query_string", b""))
-        self.group = broadcast.group(self.room.pk)
-        self.shown_version = -1
+        self.group = broadcast.group(room.pk)
+        self.seat: int | None = None
+        self.info: rendering.RoomInfo | None = None
+        self.snapshot: dict | None = None
+        self.draft: dict = {}
+        self.sent: dict[str, str] = {}  # region id -> digest of the HTML the page shows
+        self.log_at: tuple[int, int] = (0, -1)  # (deal id, version) up to which the page's log goes
+        self.chat_upto = 0  # the newest chat line the page shows
+        timers.bind(asyncio.get_running_loop())
+        HEARTBEAT.opened()
+        self.counted = True
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await db(presence.open_connection)(room.pk, self.player, self.channel_name)
         await self.send_table()
-        # A page coming back after a restart also makes sure no computer turn was lost with it.
-        await database_sync_to_async(services.resume_room)(self.room)
+        # A page coming back after a restart also makes sure no computer turn or clock was lost with it.
+        await db(services.resume_room)(room)
 
     async def disconnect(self, code: int) -> None:
+        if getattr(self, "counted", False):
+            HEARTBEAT.closed()
+            self.counted = False
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await db(presence.close_connection)(self.channel_name)
+
+    # --- what the page sends ----------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """htmx's ws-send: the form's fields as JSON; a move goes through the same door as a POST."""
+        """A form of the table, as htmx's ws-send builds it; `command` says what it is (table.js)."""
         try:
             fields = inputs.parse_json(text_data)
             if not isinstance(fields, dict):
-                raise services.Refused(services.MALFORMED, "malformed")
+                raise inputs.Malformed("not a form")
             fields.pop("HEADERS", None)
-            if fields == {"refresh": True}:  # the page skipped a render while it was busy: send one now
-                await self.send_table()
-                return
-            await database_sync_to_async(self._submit)(fields)
+            command = "refresh" if fields.pop("refresh", None) is True else fields.pop("command", "move")
+            handler = COMMANDS.get(command) if isinstance(command, str) else None
+            if handler is None:
+                raise inputs.Malformed("unknown command")
+            await handler(self, fields)
         except (inputs.Malformed, services.Refused) as exc:
             refused = exc if isinstance(exc, services.Refused) else services.Refused(services.MALFORMED, "malformed")
             with translation.override(self.language):
-                await self.send_table(error=refused.message())
+                await self.send_update(error=refused.message())
+        except Exception:
+            log.exception("table socket: handling a message failed")
+            await self.send_table()
 
-    def _submit(self, fields: dict) -> None:
-        submit_form(self.room, rendering.seat_of(self.room, self.player), fields)
+    async def move(self, fields: dict) -> None:
+        room = await self._room()
+        await db(submit_form)(room, self.seat, fields)
+
+    async def save_draft(self, fields: dict) -> None:
+        if self.seat is None:
+            raise services.Refused(services.NO_SEAT, "no_seat")
+        room = await self._room()
+        self.draft = await db(services.save_draft)(room, self.seat, draft_fields(fields))
+        await db(broadcast.draft_changed)(self.room_id, self.seat)
+        await self.send_update()
+
+    async def next_deal(self, fields: dict) -> None:
+        room = await self._room()
+        await db(services.start_deal)(room, self.player or "", self.user)
+
+    async def take_back(self, fields: dict) -> None:
+        room = await self._room()
+        await db(services.take_back)(room, self.player or "")
+
+    async def write_chat(self, fields: dict) -> None:
+        room = await self._room()
+        await db(chat.post)(room, self.player or "", self.user, fields.get("text"))
+
+    async def refresh(self, fields: dict) -> None:
+        await self.send_table()
+
+    async def _room(self) -> Room:
+        return await db(Room.objects.get)(pk=self.room_id)
+
+    # --- hints ------------------------------------------------------------------------------------
 
     async def deal_changed(self, event: dict) -> None:
-        if event["version"] <= self.shown_version:
+        shown = (self.snapshot["number"], self.snapshot["version"]) if self.snapshot else (0, -1)
+        if (event["number"], event["version"]) <= shown:
             return  # a render since then already showed this version or a newer one
-        await aclose_old_connections()
-        await self.send_table()
+        snapshot = snapshots.get(event["deal"], event["version"])
+        if snapshot is None:
+            snapshot = await db(_current_snapshot)(event["deal"])
+        await self.send_update(snapshot=snapshot)
 
     async def room_changed(self, event: dict) -> None:
-        await aclose_old_connections()
-        await self.send_table()
+        if self.info is not None and event["version"] <= self.info.version:
+            return
+        info = await ROOMS.get(self.room_id, event["version"])
+        if info.seat_of(self.player) != self.seat or (info.deal is not None and self.snapshot is None):
+            await self.send_table()  # this page's seat changed, or the lobby became a table
+        else:
+            await self.send_update(info=info)
 
-    async def send_table(self, error: str | None = None) -> None:
-        await self.send(text_data=await database_sync_to_async(self._render)(error))
+    async def draft_changed(self, event: dict) -> None:
+        if event["seat"] == self.seat:  # another page of this seat chose something
+            self.draft = await db(_saved_draft)(self.room_id, self.seat)
+            await self.send_update()
 
-    def _render(self, error: str | None) -> str:
-        deal = self.room.current_deal()
-        # Read before rendering: the render shows this version or a newer one.
-        self.shown_version = deal.version if deal else -1
-        with translation.override(self.language):
-            return rendering.render_room(self.room, self.player, error=error, request=self.request)
+    async def chat_changed(self, event: dict) -> None:
+        await self.send_chat(reset=event["reset"])
+
+    # --- what goes out ----------------------------------------------------------------------------
+
+    async def send_table(self) -> None:
+        """The whole table, read from the database: on connecting, and whenever in doubt."""
+        try:
+            ROOMS.forget(self.room_id)
+            info = await ROOMS.get(self.room_id)
+            seat = info.seat_of(self.player)
+            if seat != self.seat:
+                await db(presence.reseat)(self.channel_name, seat)
+            page = await db(rendering.page)(await self._room(), self.player, self.language, None, None, self.request)
+        except Exception:
+            log.exception("table socket: rendering the table failed")
+            await self.send(text_data=PULL_LATER)  # the page asks again in a moment
+            return
+        self.info, self.seat, self.snapshot = page["info"], page["seat"], page["snapshot"]
+        self.draft, self.chat_upto = page["draft"], page["chat_upto"]
+        if self.snapshot is not None:
+            regions = rendering.regions(self.snapshot, self.info, self.seat, self.draft, self.language)
+            regions.update(rendering.viewer_regions(self.info, self.seat, self.language, self.request))
+            self.sent = {name: _digest(html) for name, html in regions.items()}
+            self.log_at = (self.snapshot["deal"], self.snapshot["version"])
+        else:
+            self.sent = {}
+        await self.send(text_data=page["html"])
+
+    async def send_update(self, snapshot: dict | None = None, info: rendering.RoomInfo | None = None,
+                          error: str | None = None) -> None:
+        """The regions that changed since the page's last frame, for this snapshot and room."""
+        try:
+            if info is None:
+                info = await ROOMS.get(self.room_id)
+            snapshot = snapshot or self.snapshot
+            if snapshot is None or info.seat_of(self.player) != self.seat:
+                await self.send_table()
+                return
+            frame = await self._frame(snapshot, info, error)
+        except Exception:
+            log.exception("table socket: rendering an update failed")
+            await self.send_table()
+            return
+        self.snapshot, self.info = snapshot, info
+        await self.send(text_data=frame)
+
+    async def _frame(self, snapshot: dict, info: rendering.RoomInfo, error: str | None) -> str:
+        regions = rendering.regions(snapshot, info, self.seat, self.draft, self.language, error)
+        if error:
+            self.sent.pop("status", None)  # the same refusal twice is still news
+        if info is not self.info:
+            regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
+        parts = []
+        for name, html in regions.items():
+            digest = _digest(html)
+            if self.sent.get(name) == digest:
+                continue
+            self.sent[name] = digest
+            if name == "announce":
+                parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
+            else:
+                parts.append(_oob(html))
+        parts.append(await self._log(snapshot, info))
+        parts.append(_oob(rendering.freshness(snapshot, info, self.seat)))
+        return "".join(parts)
+
+    async def _log(self, snapshot: dict, info: rendering.RoomInfo) -> str:
+        deal, version = self.log_at
+        if (snapshot["deal"], snapshot["version"]) == (deal, version):
+            return ""
+        self.log_at = (snapshot["deal"], snapshot["version"])
+        if snapshot["deal"] == deal and snapshot["version"] == version + 1:
+            lines = rendering.log_lines(info.game, snapshot["events"], info, self.seat, self.language)
+            return f'<ol hx-swap-oob="beforeend:#log">{"".join(lines)}</ol>' if lines else ""
+        lines = await db(rendering.log_lines_from_db)(snapshot["deal"], info.game, info, self.seat, self.language,
+                                                      snapshot["version"])
+        return f'<ol id="log" hx-swap-oob="true">{"".join(lines)}</ol>'
+
+    async def send_chat(self, reset: bool) -> None:
+        """New chat lines; after a moderator hid one, the whole chat again."""
+        html, self.chat_upto = await db(chat.render)(self.room_id, self.seat, self.user, self.language,
+                                                    None if reset else self.chat_upto, self.request)
+        if html:
+            await self.send(text_data=_oob(html) if reset else html)
+
+
+COMMANDS = {
+    "move": TableConsumer.move,
+    "draft": TableConsumer.save_draft,
+    "next": TableConsumer.next_deal,
+    "take_back": TableConsumer.take_back,
+    "chat": TableConsumer.write_chat,
+    "refresh": TableConsumer.refresh,
+}
+
+
+def _current_snapshot(deal_id: int) -> dict:
+    return snapshots.current(Deal.objects.select_related("room").get(pk=deal_id))
+
+
+def _saved_draft(room_id: int, seat: int | None) -> dict:
+    if seat is None:
+        return {}
+    saved = Seat.objects.filter(room=room_id, index=seat).values_list("draft", flat=True).first() or {}
+    deal = Deal.objects.filter(room=room_id).order_by("-number").values_list("pk", flat=True).first()
+    return saved if saved.get("deal") == deal else {"rev": saved.get("rev", 0)}
+
+
+def _digest(html: str) -> str:
+    return hashlib.blake2b(html.encode(), digest_size=12).hexdigest()
+
+
+def _oob(html: str) -> str:
+    """The region as an out-of-band swap: `hx-swap-oob` on its element (replaced whole, by id)."""
+    match = OPENING_TAG.match(html.lstrip())
+    html = html.lstrip()
+    return f'{match.group()} hx-swap-oob="true"{html[match.end():]}' if match else html
 
 
 def _language(query_string: bytes) -> str:

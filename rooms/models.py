@@ -23,12 +23,24 @@ def new_seed() -> int:
 
 
 class Room(models.Model):
+    CLOCKS = (0, 30, 60, 120)  # seconds per decision; 0: no clock
+
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     game = models.CharField(max_length=20, choices=GAME_CHOICES)
     solo = models.BooleanField(default=False, help_text=_("One person against computers, opened in one click."))
     creator = models.CharField(max_length=64, blank=True, help_text=_("Player id of the browser that opened it."))
     created = models.DateTimeField(auto_now_add=True)
     closed = models.BooleanField(default=False)
+    closed_by = models.CharField(
+        max_length=10, blank=True, choices=[("creator", _("its creator")), ("moderator", _("a moderator"))]
+    )
+    clock = models.PositiveSmallIntegerField(
+        default=0, choices=[(c, c) for c in CLOCKS], help_text=_("Seconds per decision; 0 means no clock.")
+    )
+    # Counts every change of the seats, their people's presence and the room's state, so that live
+    # pages can tell (and cache by) which room they show.
+    version = models.PositiveIntegerField(default=0)
+    barred = models.JSONField(default=list, blank=True, help_text=_("Player ids the creator removed from the room."))
 
     class Meta:
         ordering = ["-created"]
@@ -59,6 +71,7 @@ class Seat(models.Model):
     stand_in = models.BooleanField(
         default=False, help_text=_("A computer plays this person's seat until the person takes it back.")
     )
+    left_at = models.DateTimeField(null=True, blank=True, help_text=_("When the person's last connection closed."))
     draft = models.JSONField(default=dict, blank=True, help_text=_("Unconfirmed choices, private to the seat."))
 
     class Meta:
@@ -92,6 +105,8 @@ class Deal(models.Model):
     state = models.JSONField()
     opening_events = models.JSONField(default=list, help_text=_("What happened at the deal itself (antes, cards)."))
     over = models.BooleanField(default=False)
+    # The turn clock: per seat that must decide, the time (Unix seconds) its decision is due.
+    deadlines = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -137,3 +152,39 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} seat {self.seat}: {self.amount:+d}"
+
+
+class Connection(models.Model):
+    """One open websocket of a room's page: who is here. A process refreshes `seen` for all of its
+    connections at once; rows of a process that stopped refreshing (killed) count as closed."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="connections")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("None: a spectator."))
+    channel = models.CharField(max_length=120, unique=True)
+    process = models.CharField(max_length=64, db_index=True)
+    opened = models.DateTimeField(auto_now_add=True)
+    seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.room} seat {self.seat}: {self.channel}"
+
+
+class ChatMessage(models.Model):
+    """A line of a room's chat, written by a seated person; a moderator may hide it."""
+
+    MAX_LENGTH = 200
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=24, help_text=_("The writer's name as it was shown then."))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    text = models.CharField(max_length=MAX_LENGTH)
+    hidden = models.BooleanField(default=False, help_text=_("Hidden by a moderator."))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name, verbose_name_plural = _("chat message"), _("chat messages")
+
+    def __str__(self) -> str:
+        return f"{self.room} {self.name}: {self.text[:40]}"

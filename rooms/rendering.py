@@ -1,18 +1,38 @@
-"""One renderer for the page, the htmx responses and the websocket: a seat's own view, never more."""
+"""One renderer for the page, the htmx responses and the websocket: a table in regions.
+
+A table is a skeleton (`rooms/_table.html`) holding regions with stable ids. Public regions — the
+head, every seat's box, the middle of the table, the standings — show only what everyone may see;
+they are rendered once per deal version, room version and language from the snapshot's public view
+and shared by every page (a viewer's own name becomes "You" by a plain text substitution of its
+`who` span). Private regions — the hand, the actions, the room bar, the status — are rendered from the
+seat's own view, once per version, seat and draft. The websocket sends only the regions whose HTML
+changed since it last sent them (rooms/consumers.py), as htmx out-of-band swaps; the log grows by
+its new lines.
+
+Nothing here queries the database except `room_info` and `log_lines_from_db`, which the callers run
+in a worker thread when a room or deal changed.
+"""
 
 from __future__ import annotations
 
-import uuid
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import cache, cached_property
 
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.core import registry
 from games.core.protocol import visible_events
-from rooms import services
-from rooms.models import Deal, Room, Seat
+from rooms import chat, presence, services, snapshots
+from rooms.models import ActionRecord, Deal, Room, Seat
 from rooms.tables import adapter
 from rules_content.games import BY_KEY
 
@@ -25,6 +45,77 @@ PLACES = {
     (3, True): ("bottom", "left", "right"),
 }
 CHART_W, CHART_H = 240, 90
+PUBLIC = ("head", "center", "standings")  # besides one box per seat, "seat-<index>"
+PRIVATE = ("hand", "actions")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    index: int
+    kind: str
+    name: str
+    player: str
+    stand_in: bool
+    presence: str | None  # presence.HERE / AWAY / GONE for a seated person, else None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == Seat.Kind.COMPUTER
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.is_computer or self.stand_in
+
+    @property
+    def is_free(self) -> bool:
+        return self.kind == Seat.Kind.PERSON and not self.player
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    """What a page needs to know of its room besides the deal: read once per room version."""
+
+    pk: int
+    token: str
+    game: str
+    solo: bool
+    closed: bool
+    closed_by: str
+    creator: str
+    clock: int
+    version: int
+    seats: tuple[SeatInfo, ...]
+    watchers: int
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    deal: int | None  # the current deal's id
+
+    def seat_of(self, player: str | None) -> int | None:
+        return next((s.index for s in self.seats if player and s.player == player), None)
+
+    @cached_property
+    def urls(self) -> dict[str, str]:
+        return {name: reverse(f"rooms:{name}", args=[self.token]) for name in ("room", "act", "draft", "next_deal")}
+
+    @property
+    def computers(self) -> frozenset[int]:
+        return frozenset(s.index for s in self.seats if s.played_by_computer)
+
+
+def room_info(room: Room | int) -> RoomInfo:
+    """The room as it is now in the database (a handful of queries)."""
+    room = room if isinstance(room, Room) else Room.objects.get(pk=room)
+    states, watchers = presence.states(room.pk)
+    seats = tuple(
+        SeatInfo(s.index, s.kind, s.name, s.player, s.stand_in, states.get(s.index))
+        for s in Seat.objects.filter(room=room).order_by("index")
+    )
+    deal = Deal.objects.filter(room=room).order_by("-number").values_list("pk", flat=True).first()
+    history = tuple(tuple(series) for series in services.history(room.pk, len(seats)))
+    return RoomInfo(
+        room.pk, room.token, room.game, room.solo, room.closed, room.closed_by, room.creator, room.clock, room.version,
+        seats, watchers, tuple(series[-1] for series in history), history, deal,
+    )
 
 
 def seat_of(room: Room, player: str | None) -> int | None:
@@ -33,93 +124,277 @@ def seat_of(room: Room, player: str | None) -> int | None:
     return room.seats.filter(player=player).values_list("index", flat=True).first()
 
 
-def label(seat: Seat, me: int | None) -> str:
-    if seat.index == me:
-        return _("You")
+# --- names -----------------------------------------------------------------------------------------
+
+
+def public_label(seat: SeatInfo) -> str:
     if seat.is_computer:
         return _("Computer {number}").format(number=seat.index + 1)
     if not seat.player:
         return _("Free seat {number}").format(number=seat.index + 1)
-    name = seat.name or _("Player {number}").format(number=seat.index + 1)
-    return _("{name} (a computer stands in)").format(name=name) if seat.stand_in else name
+    return seat.name or _("Player {number}").format(number=seat.index + 1)
 
 
-def table_context(room: Room, deal: Deal, seats: list[Seat], seat: int | None, fields: dict | None) -> dict:
-    """The game table: the seat's own view, the seats around it, standings, log; the game adds its part."""
-    engine = registry.get(room.game)
-    state = engine.load(deal.state)
-    view = engine.view(state, seat)
-    places = PLACES[(len(seats), getattr(engine, "clockwise", False))]
-    actors = engine.actors(state)
-    # Only what everyone may know is highlighted: a hidden claim must not light up a seat.
-    shown_actors = getattr(engine, "public_actors", engine.actors)(state)
-    totals = services.standings(room)
-    labels = {s.index: label(s, seat) for s in seats}
-    game = adapter(room.game)
-    recorded = [e for record in deal.actions.all() for e in record.events]
-    events = visible_events([*deal.opening_events, *recorded], seat)
-    context = {
-        "deal": deal,
-        "view": view,
+def label(seat: SeatInfo, me: int | None) -> str:
+    return _("You") if seat.index == me else public_label(seat)
+
+
+def who(index: int, text: str) -> SafeString:
+    """A seat's name in a public region; a viewer's own name is replaced by "You" (`personal`)."""
+    return format_html('<span class="who" data-seat="{}">{}</span>', index, text)
+
+
+def personal(html: str, info: RoomInfo, me: int | None) -> str:
+    """A public region as this viewer sees it: their own name is "You", and each `@place<seat>` marker
+    (in a class or attribute) names where that seat sits from their chair (a spectator sits at seat 1's)."""
+    engine = registry.get(info.game)
+    places = PLACES[(len(info.seats), getattr(engine, "clockwise", False))]
+    for index in range(len(info.seats)):
+        html = html.replace(f"@place{index}", places[(index - (me or 0)) % len(info.seats)])
+    if me is not None:
+        html = html.replace(who(me, public_label(info.seats[me])), who(me, _("You")))
+    return html
+
+
+# --- contexts --------------------------------------------------------------------------------------
+
+
+def _deal(snapshot: dict) -> dict:
+    return {"id": snapshot["deal"], "number": snapshot["number"], "version": snapshot["version"],
+            "over": snapshot["over"]}
+
+
+def _common(snapshot: dict, info: RoomInfo, labels: dict[int, str]) -> dict:
+    engine = registry.get(info.game)
+    places = PLACES[(len(info.seats), getattr(engine, "clockwise", False))]
+    shown = set(snapshot["shown_actors"])
+    return {
+        "room": info,
+        "deal": _deal(snapshot),
         "labels": labels,
-        "seats": [
-            {"seat": s, "label": labels[s.index], "place": places[(s.index - (seat or 0)) % len(seats)],
-             "total": totals[s.index], "is_me": s.index == seat, "acting": s.index in shown_actors}
-            for s in seats
+        "game": BY_KEY[info.game],
+        "places": places,
+        "computers_acting": bool(shown & info.computers),
+        "shown_actors": shown,
+    }
+
+
+def public_context(snapshot: dict, info: RoomInfo) -> dict:
+    labels = {s.index: public_label(s) for s in info.seats}
+    view = snapshot["public"]
+    context = _common(snapshot, info, labels)
+    whos = {i: who(i, text) for i, text in labels.items()}
+    deadlines = snapshot["deadlines"]
+    context.update(
+        view=view, seat=None, whos=whos,
+        seats=[
+            {"seat": s, "label": labels[s.index], "who": whos[s.index], "total": info.totals[s.index],
+             "acting": s.index in context["shown_actors"],
+             # A hidden claim must not show: only public actors' clocks run on their boxes.
+             "deadline": deadlines.get(str(s.index)) if s.index in context["shown_actors"] else None}
+            for s in info.seats
         ],
-        "my_turn": seat is not None and seat in actors,
-        "computers_acting": bool(shown_actors & set(services.computers_to_act(deal))),
-        "chart": standings_chart(services.history(room), labels),
-        "log": [text for e in events if (text := game.event_text(e, labels, seat))],
-        "action_id": uuid.uuid4().hex,
-        "table_template": f"games/{room.game}/table.html#table",
-        "game": BY_KEY[room.game],
-    }
-    draft = fields if fields is not None else _draft(seats, seat, deal)
-    context.update(game.context(view, draft, labels))
+        chart=standings_chart(info.history),
+        deal_results=deal_results(info.history),
+    )
+    context.update(adapter(info.game).context(view, {}, labels))
     return context
 
 
-def room_context(room: Room, player: str | None, fields: dict | None = None, error: str | None = None) -> dict:
-    """Everything the room page shows this browser: the lobby while seats are missing, else the table."""
-    seats = list(room.seats.all())
-    mine = next((s for s in seats if player and s.player == player), None)
-    seat = mine.index if mine else None
-    deal = room.current_deal()
-    context = {
-        "room": room,
+def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict, error: str | None = None) -> dict:
+    labels = {s.index: label(s, seat) for s in info.seats}
+    view = snapshot["views"][seat]
+    context = _common(snapshot, info, labels)
+    mine = info.seats[seat]
+    context.update(
+        view=view, seat=seat, me=mine, error=error,
+        my_turn=seat in snapshot["actors"],
+        deadline=snapshot["deadlines"].get(str(seat)),
+        # One id per decision point: sending the same decision twice applies it once.
+        action_id=f"{snapshot['deal']}-{snapshot['version']}-{seat}",
+    )
+    context.update(adapter(info.game).context(view, draft, labels))
+    return context
+
+
+# --- regions ---------------------------------------------------------------------------------------
+
+
+class _Regions:
+    """This process's rendered regions, by what they depend on (bounded, oldest dropped first)."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self._items: OrderedDict[tuple, dict[str, str]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: tuple) -> dict[str, str] | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: tuple, value: dict[str, str]) -> None:
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_rendered = _Regions()
+
+
+@cache
+def _partials(game: str) -> frozenset[str]:
+    """The regions a game's table template draws itself (the rest come from rooms/)."""
+    return frozenset(get_template(f"games/{game}/table.html").template.extra_data.get("partials", {}))
+
+
+def _partial(game: str, name: str, default: str) -> str:
+    return f"games/{game}/table.html#{name}" if name in _partials(game) else default
+
+
+def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
+    key = ("public", snapshot["stamp"], info.version, lang)
+    regions = _rendered.get(key)
+    if regions is None:
+        with translation.override(lang):
+            context = public_context(snapshot, info)
+            regions = {name: render_to_string(f"games/{info.game}/table.html#{name}", context) for name in
+                       ("head", "center")}
+            regions["standings"] = render_to_string(_partial(info.game, "standings", "rooms/_standings.html"), context)
+            seat_template = _partial(info.game, "seat", "rooms/_seat.html")
+            for row in context["seats"]:
+                regions[f"seat-{row['seat'].index}"] = render_to_string(seat_template, {**context, "s": row})
+        _rendered.put(key, regions)
+    return regions
+
+
+def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang: str,
+                    error: str | None = None) -> dict[str, str]:
+    """The regions only this seat sees; a spectator's status and announcement."""
+    key = ("private", snapshot["stamp"], info.version, seat, draft.get("rev", 0), lang)
+    regions = None if error else _rendered.get(key)
+    if regions is None:
+        with translation.override(lang):
+            if seat is None:
+                context = {**public_context(snapshot, info), "error": error}
+                regions = {}
+            else:
+                context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
+                regions = {name: render_to_string(f"games/{info.game}/table.html#{name}", context)
+                           for name in PRIVATE}
+            regions["status"] = render_to_string("rooms/_status.html", context)
+            regions["announce"] = str(context.get("announcement", ""))
+        if not error:
+            _rendered.put(key, regions)
+    return regions
+
+
+def viewer_regions(info: RoomInfo, seat: int | None, lang: str, request: HttpRequest | None) -> dict[str, str]:
+    """The room bar: what this browser may do in the room (its forms carry the browser's CSRF token,
+    so it is rendered for each page, when the room changes)."""
+    with translation.override(lang):
+        return {"roombar": render_to_string("rooms/_roombar.html", _viewer(info, seat), request=request)}
+
+
+def _viewer(info: RoomInfo, seat: int | None) -> dict:
+    return {
+        "room": info,
         "seat": seat,
-        "game_css": _game_css(room.game),
-        "is_creator": bool(player) and player == room.creator,
-        "room_seats": [{"seat": s, "label": label(s, seat)} for s in seats],
-        "free_seats": sum(1 for s in seats if s.is_free),
+        "me": info.seats[seat] if seat is not None else None,
+        "is_creator": seat is not None and info.seats[seat].player == info.creator,
+        "room_seats": [{"seat": s, "label": label(s, seat)} for s in info.seats],
+        "free_seats": sum(1 for s in info.seats if s.is_free),
         "name_max": services.NAME_MAX,
-        "error": error,
-        # Read before the rest: this render shows at least this deal version and draft revision.
-        "freshness": {"version": deal.version if deal else -1, "draft": mine.draft.get("rev", 0) if mine else 0},
     }
-    if deal is None:
-        waiting = [label(s, seat) for s in seats if s.is_free]
-        context.update(table_template="rooms/_lobby.html", game=BY_KEY[room.game],
-                       announcement=_("Waiting for {count} more player(s).").format(count=len(waiting)))
-    else:
-        context.update(table_context(room, deal, seats, seat, fields))
-    return context
 
 
-def render_room(room: Room, player: str | None, fields: dict | None = None, error: str | None = None,
-                request: HttpRequest | None = None) -> str:
-    """The #table fragment and, swapped into the page's persistent live region, the announcement.
+def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang: str,
+            error: str | None = None) -> dict[str, str]:
+    """Every region of the deal this viewer's page shows, personalised."""
+    public = public_regions(snapshot, info, lang)
+    with translation.override(lang):
+        shown = {name: personal(html, info, seat) for name, html in public.items() if name != f"seat-{seat}"}
+    return {**shown, **private_regions(snapshot, info, seat, draft, lang, error)}
 
-    Both carry the render's freshness (deal version, draft revision), with which the page drops a
-    websocket render that was made before something it already shows (static/js/table.js)."""
-    context = room_context(room, player, fields, error)
-    return render_to_string(context["table_template"], context, request=request) + render_to_string(
-        "rooms/_announce.html", context
+
+def log_lines(game: str, events: list[dict], info: RoomInfo, seat: int | None, lang: str) -> list[str]:
+    """The log's lines for these events as this seat may see them (its own deeds as "you")."""
+    labels = {s.index: label(s, seat) for s in info.seats}
+    texts = adapter(game)
+    with translation.override(lang):
+        return [
+            format_html('<li data-seat="{}" data-event="{}">{}</li>', e.get("seat", ""), e.get("code", ""), text)
+            for e in visible_events(events, seat)
+            if (text := texts.event_text(e, labels, seat))
+        ]
+
+
+def log_lines_from_db(deal_id: int, game: str, info: RoomInfo, seat: int | None, lang: str,
+                      upto: int) -> list[str]:
+    """The whole log of a deal up to version `upto`, read from the database."""
+    deal = Deal.objects.get(pk=deal_id)
+    recorded = ActionRecord.objects.filter(deal=deal, version__lte=upto).values_list("events", flat=True)
+    events = [*deal.opening_events, *(e for record in recorded for e in record)]
+    return log_lines(game, events, info, seat, lang)
+
+
+def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None) -> SafeString:
+    """Which deal version (and room version) this render shows, and what the page's own state is."""
+    if snapshot is None:
+        return format_html('<span id="freshness" hidden data-deal="0" data-version="-1" data-room="{}" '
+                           'data-phase="waiting" data-my-turn="false"></span>', info.version)
+    view = snapshot["public"]
+    return format_html(
+        '<span id="freshness" hidden data-deal="{}" data-version="{}" data-room="{}" data-phase="{}" '
+        'data-my-turn="{}"{}></span>',
+        snapshot["number"], snapshot["version"], info.version, view.get("phase", ""),
+        "true" if seat is not None and seat in snapshot["actors"] else "false",
+        format_html(' data-deadline="{}"', snapshot["deadlines"][str(seat)])
+        if seat is not None and str(seat) in snapshot["deadlines"] else "",
     )
 
 
-def standings_chart(history: list[list[int]], labels: dict[int, str]) -> dict:
+# --- the whole table --------------------------------------------------------------------------------
+
+
+def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, lang: str, log: list[str],
+          error: str | None = None, request: HttpRequest | None = None, talk: str = "") -> str:
+    """The #table element for this viewer: the lobby while seats are missing, else the skeleton with
+    every region; then the live region's announcement and the freshness marker (both outside #table)."""
+    with translation.override(lang):
+        context = {**_viewer(info, seat), "game": BY_KEY[info.game], "error": error, "chat": mark_safe(talk),
+                   "roombar": mark_safe(viewer_regions(info, seat, lang, request)["roombar"])}
+        if snapshot is None:
+            html = render_to_string("rooms/_lobby.html", context, request=request)
+            announcement = _("Waiting for {count} more player(s).").format(count=context["free_seats"])
+        else:
+            shown = {name.replace("-", "_"): mark_safe(html)
+                     for name, html in regions(snapshot, info, seat, draft, lang, error).items()}
+            engine = registry.get(info.game)
+            places = PLACES[(len(info.seats), getattr(engine, "clockwise", False))]
+            context.update(
+                deal=_deal(snapshot), regions=shown, phase=snapshot["public"].get("phase", ""),
+                my_turn=seat is not None and seat in snapshot["actors"],
+                places=[{"name": places[(s.index - (seat or 0)) % len(info.seats)], "html": shown[f"seat_{s.index}"]}
+                        for s in info.seats if s.index != seat],
+                log=mark_safe("".join(log)),
+                aside=aside(info.game, lang),
+                game_class=info.game.replace("_", "-"),
+            )
+            html = render_to_string("rooms/_table.html", context, request=request)
+            announcement = shown["announce"]
+    return html + render_to_string("rooms/_announce.html", {"announcement": announcement}) + freshness(
+        snapshot, info, seat)
+
+
+def standings_chart(history: tuple[tuple[int, ...], ...]) -> dict:
     """Polylines of each seat's running net total over the deals, scaled into a small SVG."""
     rounds = max(len(series) for series in history) - 1
     values = [v for series in history for v in series]
@@ -135,20 +410,70 @@ def standings_chart(history: list[list[int]], labels: dict[int, str]) -> dict:
         "width": CHART_W, "height": CHART_H, "rounds": rounds,
         "zero": f"{CHART_H - CHART_H * (0 - low) / span:.1f}",
         "lines": [
-            {"seat": seat, "label": labels[seat], "points": " ".join(point(i, v) for i, v in enumerate(series))}
+            {"seat": seat, "points": " ".join(point(i, v) for i, v in enumerate(series))}
             for seat, series in enumerate(history)
         ],
     }
 
 
-def _draft(seats: list[Seat], seat: int | None, deal: Deal) -> dict:
-    mine = next((s for s in seats if s.index == seat), None)
-    if mine is None or mine.draft.get("deal") != deal.pk:
-        return {}
-    return mine.draft["fields"]
+def deal_results(history: tuple[tuple[int, ...], ...]) -> list[dict]:
+    """Each finished deal's settlement by seat, from the running totals, with its best-scoring seat
+    (None when nobody scored: Kowah's drawn deals)."""
+    results = []
+    for number in range(1, len(history[0])):
+        amounts = [series[number] - series[number - 1] for series in history]
+        best = max(range(len(amounts)), key=amounts.__getitem__)
+        results.append({"number": number, "amounts": amounts, "winner": best if amounts[best] > 0 else None,
+                        "amount": amounts[best]})
+    return results
 
 
-def _game_css(game: str) -> str | None:
+@cache
+def aside(game: str, lang: str) -> SafeString:
+    """The game's help beside the table: the same for every page and version."""
+    if "aside" not in _partials(game):
+        return mark_safe("")
+    module = adapter(game)
+    context = {"game": BY_KEY[game], "deck": module.DECK, **getattr(module, "aside_context", dict)()}
+    with translation.override(lang):
+        return mark_safe(render_to_string(f"games/{game}/table.html#aside", context))
+
+
+def game_css(game: str) -> str | None:
     """A game's own table styles, `static/css/games/<key>.css`, where the game has them."""
     path = f"css/games/{game}.css"
     return path if finders.find(path) else None
+
+
+# --- pages and htmx responses -----------------------------------------------------------------------
+
+
+def page(room: Room, player: str | None, lang: str, fields: dict | None = None, error: str | None = None,
+         request: HttpRequest | None = None) -> dict:
+    """What the room page (and an htmx response) shows this browser, read from the database."""
+    info = room_info(room)
+    seat = info.seat_of(player)
+    snapshot = None
+    if info.deal is not None:  # the database is the truth: a page read from it shows what it holds
+        snapshot = snapshots.current(Deal.objects.select_related("room").get(pk=info.deal))
+    draft = _draft(room, seat, info.deal, fields)
+    log = log_lines_from_db(info.deal, info.game, info, seat, lang, snapshot["version"]) if snapshot else []
+    talk, chat_upto = ("", 0) if info.solo else chat.render(info.pk, seat, None, lang, None, request)
+    return {"info": info, "seat": seat, "snapshot": snapshot, "chat_upto": chat_upto, "draft": draft,
+            "html": table(snapshot, info, seat, draft, lang, log, error, request, talk)}
+
+
+def render_room(room: Room, player: str | None, fields: dict | None = None, error: str | None = None,
+                request: HttpRequest | None = None) -> str:
+    """The table for an htmx response or a test: #table, the announcement and the freshness marker."""
+    return page(room, player, translation.get_language() or "de", fields, error, request)["html"]
+
+
+def _draft(room: Room, seat: int | None, deal_id: int | None, fields: dict | None) -> dict:
+    """The seat's unconfirmed choices: the posted fields of a refused move, else the saved draft."""
+    if fields is not None:
+        return {"fields": fields, "rev": -1}
+    if seat is None:
+        return {}
+    saved = Seat.objects.filter(room=room, index=seat).values_list("draft", flat=True).first() or {}
+    return saved if saved.get("deal") == deal_id else {"rev": saved.get("rev", 0)}

@@ -9,20 +9,22 @@ act, a task is queued. Nothing here trusts the caller about seats or turns: the 
 from __future__ import annotations
 
 import secrets
+import time
 import unicodedata
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q, Sum
+from django.db.models import Exists, F, OuterRef, QuerySet, Sum
 from django.utils.translation import gettext
 
 from games.core import registry
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.rng import rng_for
-from rooms import broadcast, inputs
+from rooms import broadcast, clock, inputs, snapshots, timers
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
 
 if TYPE_CHECKING:
@@ -64,18 +66,23 @@ SUSPENDED = gettext_noop(
 CLOSED = gettext_noop("A moderator has closed this room: no more moves can be made here.")
 
 
-def _check_account(user: User | None) -> None:
+def check_account(user: User | None) -> None:
     """A suspended account cannot open, join or play (read from the database: a suspension counts at once)."""
     if user is not None and get_user_model().objects.filter(pk=user.pk, profile__suspended=True).exists():
         raise Refused(SUSPENDED, "suspended")
 
 
-def _check_may_act(room: Room, seat: int, by_computer: bool) -> None:
+def _check_may_act(room: Room, seats: list[Seat], seat: int, by_computer: bool) -> None:
     if room.closed:
         raise Refused(CLOSED, "closed")
     # A computer standing in for a suspended person may finish the deal for the others.
-    if not by_computer and room.seats.filter(index=seat, user__profile__suspended=True).exists():
+    if not by_computer and any(s.index == seat and _suspended(s) for s in seats):
         raise Refused(SUSPENDED, "suspended")
+
+
+def _suspended(seat: Seat) -> bool:
+    profile = getattr(seat.user, "profile", None) if seat.user_id else None
+    return bool(profile and profile.suspended)
 
 
 def _account_name(user: User | None, typed: object) -> object:
@@ -99,7 +106,7 @@ def attach_seats(browser_player: str, user: User, account_player: str) -> int:
         if browser_player != account_player:
             Room.objects.filter(pk__in=[r.pk for r in rooms], creator=browser_player).update(creator=account_player)
         for room in rooms:
-            _room_changed(room)
+            room_changed(room.pk)
     return attached
 
 
@@ -116,7 +123,7 @@ def open_room(game: str, player: str, name: str, computers: set[int], solo: bool
     The first deal starts as soon as every person's seat is taken (at once when the creator is the
     only person)."""
     engine = registry.get(game)
-    _check_account(user)
+    check_account(user)
     name = _account_name(user, "") or (clean_name(name) if not solo else "")
     if 0 in computers or not computers <= set(range(engine.seats)):
         raise Refused(gettext_noop("Seat 1 is yours; choose computers only for the other seats."), "bad_seats")
@@ -148,9 +155,11 @@ def join(room: Room, player: str, name: str, user: User | None = None) -> Seat:
     own = room.seats.filter(player=player).first()
     if own is not None:
         return own
-    _check_account(user)
+    check_account(user)
     if room.closed:
         raise Refused(CLOSED, "closed")
+    if player in room.barred:
+        raise Refused(gettext_noop("The person who opened this room has removed you from it."), "barred")
     name = clean_name(_account_name(user, name))
     with transaction.atomic():
         for seat in room.seats.filter(kind=Seat.Kind.PERSON, player=""):
@@ -160,36 +169,65 @@ def join(room: Room, player: str, name: str, user: User | None = None) -> Seat:
         else:
             raise Refused(gettext_noop("This room is full: every seat is taken."), "room_full")
         _start_when_seated(room)
-        _room_changed(room)
+        room_changed(room.pk)
     return room.seats.get(player=player)
 
 
 def leave(room: Room, player: str) -> None:
-    """Give up this browser's seat; someone else with the invite link may take it."""
+    """Give up this browser's seat; a computer plays it until someone else takes it with the invite link."""
     with transaction.atomic():
-        room.seats.filter(player=player).update(player="", name="", stand_in=False)
-        _room_changed(room)
+        _free_seats(room, room.seats.filter(player=player))
+    resume_room(room)
+
+
+def _free_seats(room: Room, seats: QuerySet[Seat]) -> None:
+    running = room.deals.filter(over=False).exists()
+    if seats.update(player="", name="", user=None, stand_in=running, left_at=None):
+        room_changed(room.pk)
+
+
+def _check_creator(room: Room, player: str) -> None:
+    if player != room.creator:
+        raise Refused(NOT_CREATOR, "not_creator")
 
 
 def hand_to_computer(room: Room, player: str, index: int) -> None:
-    """The creator lets a computer play an absent person's seat until that person takes it back."""
-    if player != room.creator:
-        raise Refused(NOT_CREATOR, "not_creator")
+    """The creator lets a computer play another person's seat until that person acts again."""
+    _check_creator(room, player)
     with transaction.atomic():
         changed = room.seats.filter(index=index, kind=Seat.Kind.PERSON).exclude(player=player).update(stand_in=True)
         if not changed:
             raise Refused(gettext_noop("That seat cannot be handed to a computer."), "bad_seat")
-        _room_changed(room)
-    deal = room.current_deal()
-    if deal is not None and computers_to_act(deal):
-        _schedule_computers(deal)
+        room_changed(room.pk)
+    resume_room(room)
+
+
+def remove_person(room: Room, player: str, index: int) -> None:
+    """The creator removes a person from the room: a computer plays the seat until someone new takes it,
+    and the removed browser cannot take a seat here again."""
+    _check_creator(room, player)
+    with transaction.atomic():
+        seat = room.seats.filter(index=index, kind=Seat.Kind.PERSON).exclude(player__in=["", player]).first()
+        if seat is None:
+            raise Refused(gettext_noop("There is nobody to remove from that seat."), "bad_seat")
+        Room.objects.filter(pk=room.pk).update(barred=[*room.barred, seat.player])
+        _free_seats(room, room.seats.filter(pk=seat.pk))
+    resume_room(room)
+
+
+def close_room(room: Room, player: str) -> None:
+    """The creator ends the room: no more moves or deals; its history stays readable."""
+    _check_creator(room, player)
+    with transaction.atomic():
+        Room.objects.filter(pk=room.pk).update(closed=True, closed_by="creator")
+        room_changed(room.pk)
 
 
 def take_back(room: Room, player: str) -> None:
     """The person plays their own seat again."""
     with transaction.atomic():
-        room.seats.filter(player=player).update(stand_in=False)
-        _room_changed(room)
+        if room.seats.filter(player=player, stand_in=True).update(stand_in=False):
+            room_changed(room.pk)
 
 
 def _start_when_seated(room: Room) -> None:
@@ -197,12 +235,22 @@ def _start_when_seated(room: Room) -> None:
         start_deal(room)
 
 
-def _room_changed(room: Room) -> None:
-    transaction.on_commit(partial(broadcast.room_changed, room.pk))
+def room_changed(room_id: int) -> None:
+    """Inside a transaction: the room's seats, presence or state changed. Counts up the room's version
+    and, after the commit, tells its pages (which then render the room afresh)."""
+    Room.objects.filter(pk=room_id).update(version=F("version") + 1)
+    version = Room.objects.filter(pk=room_id).values_list("version", flat=True).get()
+    transaction.on_commit(partial(broadcast.room_changed, room_id, version))
 
 
-def start_deal(room: Room) -> Deal:
-    """Deal the room's next deal, carrying over what the game carries (Chor Voli: dealer and pool)."""
+def start_deal(room: Room, player: str | None = None, user: User | None = None) -> Deal:
+    """Deal the room's next deal, carrying over what the game carries (Chor Voli: dealer and pool).
+
+    With `player`, a person asked for it: only someone seated, with an account that is not suspended."""
+    if player is not None:
+        if not room.seats.filter(player=player).exists():
+            raise Refused(NO_SEAT, "no_seat")
+        check_account(user)
     engine = registry.get(room.game)
     previous = room.current_deal()
     if previous is not None and (not previous.over or room.closed):
@@ -210,18 +258,20 @@ def start_deal(room: Room) -> Deal:
     options = engine.next_options(engine.outcome(engine.load(previous.state))) if previous else {}
     seed = secrets.randbits(62)
     state = engine.new_game(seed=seed, seats=engine.seats, **options)
+    outcome = engine.outcome(state)
+    seats = list(room.seats.select_related("user__profile"))
     try:
         with transaction.atomic():
             deal = Deal.objects.create(
                 room=room, number=previous.number + 1 if previous else 1, seed=seed,
-                state=engine.dump(state), opening_events=engine.opening_events(state),
-                over=engine.outcome(state) is not None,
+                state=engine.dump(state), opening_events=engine.opening_events(state), over=outcome is not None,
+                deadlines=clock.deadlines(room.clock, {}, frozenset(), engine.actors(state), None, _people(seats)),
             )
             if deal.over:
-                _write_ledger(deal, engine.outcome(state))
+                _write_ledger(deal, outcome)
     except IntegrityError:  # someone else dealt it a moment earlier: theirs stands
         return room.current_deal()
-    _after_commit(deal)
+    _after_commit(deal, state, deal.opening_events, seats)
     return deal
 
 
@@ -257,54 +307,75 @@ class _LostRace(Exception):
 def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected_version: int | None,
                  by_computer: bool) -> Deal:
     with transaction.atomic():
-        deal = Deal.objects.select_related("room").get(pk=deal_id)
-        if ActionRecord.objects.filter(deal=deal, action_id=action_id).exists():
+        deal = (
+            Deal.objects.select_related("room")
+            .annotate(repeated=Exists(ActionRecord.objects.filter(deal=OuterRef("pk"), action_id=action_id)))
+            .get(pk=deal_id)
+        )
+        if deal.repeated:
             return deal  # a repeated send of an action that was already applied
         if expected_version is not None and expected_version != deal.version:
             raise _LostRace
-        _check_may_act(deal.room, seat, by_computer)
+        seats = list(deal.room.seats.select_related("user__profile"))
+        _check_may_act(deal.room, seats, seat, by_computer)
         engine = registry.get(deal.room.game)
+        before = engine.load(deal.state)
         try:
-            state, events = engine.apply(engine.load(deal.state), seat, action)
+            state, events = engine.apply(before, seat, action)
         except IllegalAction as exc:
             raise Refused.from_illegal(exc) from exc
         outcome = engine.outcome(state)
+        deadlines = clock.deadlines(deal.room.clock, deal.deadlines, engine.actors(before), engine.actors(state),
+                                    seat, _people(seats))
+        dumped = engine.dump(state)
         updated = Deal.objects.filter(pk=deal.pk, version=deal.version).update(
-            state=engine.dump(state), version=deal.version + 1, over=outcome is not None
+            state=dumped, version=deal.version + 1, over=outcome is not None, deadlines=deadlines
         )
         if updated != 1:
             raise _LostRace
-        deal.refresh_from_db()
+        deal.state, deal.version, deal.over, deal.deadlines = dumped, deal.version + 1, outcome is not None, deadlines
         ActionRecord.objects.create(
             deal=deal, version=deal.version, seat=seat, action=action, action_id=action_id, events=events
         )
         if outcome is not None:
             _write_ledger(deal, outcome)
-    _after_commit(deal)
+    _after_commit(deal, state, events, seats)
     return deal
+
+
+def _people(seats: list[Seat]) -> frozenset[int]:
+    """The seats a person plays now (not a computer, not a stand-in): the ones the clock runs for."""
+    return frozenset(s.index for s in seats if not s.played_by_computer and s.player)
 
 
 def _write_ledger(deal: Deal, outcome: dict) -> None:
     LedgerEntry.objects.bulk_create(
         LedgerEntry(deal=deal, seat=seat, amount=amount) for seat, amount in enumerate(outcome["scores"])
     )
+    room_changed(deal.room_id)  # the standings changed
 
 
-def _after_commit(deal: Deal) -> None:
-    transaction.on_commit(partial(broadcast.deal_changed, deal.room_id, deal.version))
-    if computers_to_act(deal):
+def _after_commit(deal: Deal, state: object, events: list[dict], seats: list[Seat]) -> None:
+    """Once the version is committed: its snapshot for every page, the hint, the computers, the clock."""
+    room = deal.room
+    snapshot = snapshots.build(deal, state, events)
+    transaction.on_commit(partial(snapshots.publish, snapshot))
+    transaction.on_commit(partial(broadcast.deal_changed, room.pk, deal.pk, deal.number, deal.version))
+    if _computers_to_act(room, seats, snapshot["actors"]):
         _schedule_computers(deal)
+    for seat, due in deal.deadlines.items():
+        transaction.on_commit(partial(timers.later, due - time.time(), "rooms.tasks.clock_expired", deal.pk,
+                                      int(seat), due))
 
 
 def _schedule_computers(deal: Deal) -> None:
-    from rooms.tasks import play_computer_turn  # the task module imports this one
-
-    transaction.on_commit(partial(play_computer_turn.delay, deal.pk, deal.version))
+    transaction.on_commit(partial(timers.later, settings.COMPUTER_PACE, "rooms.tasks.play_computer_turn", deal.pk,
+                                  deal.version))
 
 
 def resume_computer_turns() -> None:
-    """Queue the computer turns of every running deal, e.g. after a worker restart: a turn whose task
-    was lost with a dead process is then done, and one that is still queued is done once (by version)."""
+    """Queue the computer turns and clocks of every running deal, e.g. after a worker restart: a turn whose
+    task was lost with a dead process is then done, and one that is still queued is done once (by version)."""
     for deal in Deal.objects.filter(over=False).select_related("room"):
         _resume(deal)
 
@@ -316,32 +387,50 @@ def resume_room(room: Room) -> None:
 
 
 def _resume(deal: Deal) -> None:
-    if computers_to_act(deal):
-        _schedule_computers(deal)
+    with transaction.atomic():
+        if computers_to_act(deal):
+            _schedule_computers(deal)
+        for seat, due in deal.deadlines.items():
+            transaction.on_commit(partial(timers.later, due - time.time(), "rooms.tasks.clock_expired", deal.pk,
+                                          int(seat), due))
 
 
-def save_draft(room: Room, seat: int, fields: dict) -> None:
+def save_draft(room: Room, seat: int, fields: dict) -> dict:
     """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them.
 
-    Each save counts up a revision, so a page can tell a render made before its latest choice."""
+    Each save counts up a revision (part of what a render is cached by). Returns the saved draft."""
     try:
         fields = inputs.clean_fields(fields)
     except inputs.Malformed as exc:
         raise Refused(MALFORMED, "malformed") from exc
     deal = room.current_deal()
     draft = {key: value[:16] for key, value in fields.items() if key.startswith("card-")}
-    previous = Seat.objects.filter(room=room, index=seat).values_list("draft", flat=True).first() or {}
-    revision = previous.get("rev", 0) + 1
-    Seat.objects.filter(room=room, index=seat).update(draft={"deal": deal.pk, "fields": draft, "rev": revision})
+    with transaction.atomic():
+        mine = Seat.objects.select_for_update().filter(room=room, index=seat)
+        revision = (mine.values_list("draft", flat=True).first() or {}).get("rev", 0) + 1
+        saved = {"deal": deal.pk if deal else None, "fields": draft, "rev": revision}
+        mine.update(draft=saved)
+        back_in_person(room, seat)
+    return saved
+
+
+def back_in_person(room: Room, seat: int) -> None:
+    """A person whose seat a computer plays acts again: the seat is theirs at once."""
+    with transaction.atomic():
+        if room.seats.filter(index=seat, stand_in=True).exclude(player="").update(stand_in=False):
+            room_changed(room.pk)
 
 
 def computers_to_act(deal: Deal) -> list[int]:
-    if deal.room.closed:
-        return []
     engine = registry.get(deal.room.game)
     actors = engine.actors(engine.load(deal.state))
-    computers = deal.room.seats.filter(Q(kind=Seat.Kind.COMPUTER) | Q(stand_in=True)).values_list("index", flat=True)
-    return sorted(actors & set(computers))
+    return _computers_to_act(deal.room, list(deal.room.seats.all()), actors)
+
+
+def _computers_to_act(room: Room, seats: list[Seat], actors: object) -> list[int]:
+    if room.closed:
+        return []
+    return sorted(set(actors) & {s.index for s in seats if s.played_by_computer})
 
 
 def play_computer_turn(deal_id: int, version: int) -> None:
@@ -365,6 +454,24 @@ def play_computer_turn(deal_id: int, version: int) -> None:
             raise
 
 
+def clock_expired(deal_id: int, seat: int, due: float) -> None:
+    """A person's decision was due: a computer stands in for the seat until the person acts again.
+    A no-op when the seat decided meanwhile (its deadline changed or went) or is already played by a
+    computer; a call before the time (a timer that fired early) waits for the rest."""
+    with transaction.atomic():
+        deal = Deal.objects.select_for_update().select_related("room").get(pk=deal_id)
+        if deal.over or deal.deadlines.get(str(seat)) != due:
+            return
+        if time.time() < due:
+            transaction.on_commit(partial(timers.later, due - time.time(), "rooms.tasks.clock_expired", deal_id,
+                                          seat, due))
+            return
+        if not deal.room.seats.filter(index=seat, kind=Seat.Kind.PERSON, stand_in=False).update(stand_in=True):
+            return
+        room_changed(deal.room_id)
+    resume_room(deal.room)
+
+
 def standings(room: Room) -> list[int]:
     """Each seat's running net total over the room's finished deals, from the ledger."""
     totals = dict(
@@ -373,11 +480,10 @@ def standings(room: Room) -> list[int]:
     return [totals.get(i, 0) for i in range(room.seats.count())]
 
 
-def history(room: Room) -> list[list[int]]:
+def history(room_id: int, seats: int) -> list[list[int]]:
     """Per seat, the running net total after each finished deal (for the standings chart)."""
-    n = room.seats.count()
-    series: list[list[int]] = [[0] for _ in range(n)]
-    entries = LedgerEntry.objects.filter(deal__room=room).order_by("deal__number", "seat")
+    series: list[list[int]] = [[0] for _ in range(seats)]
+    entries = LedgerEntry.objects.filter(deal__room=room_id).order_by("deal__number", "seat")
     for seat, amount in entries.values_list("seat", "amount"):
         series[seat].append(series[seat][-1] + amount)
     return series

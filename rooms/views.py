@@ -6,13 +6,15 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 
 from games.core import registry
-from rooms import identity, rendering, services
+from rooms import chat, identity, rendering, services
 from rooms.models import Room, Seat
-from rooms.tables import TABLES, submit_form
+from rooms.tables import TABLES, draft_fields, submit_form
 from rules_content.games import BY_KEY
 
 
@@ -68,8 +70,15 @@ def new_room(request: HttpRequest, game: str) -> HttpResponse:
 @require_GET
 def room_page(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
-    context = rendering.room_context(room, identity.player_from_request(request))
-    return render(request, "rooms/room.html", context)
+    return _page(request, room, identity.player_from_request(request))
+
+
+def _page(request: HttpRequest, room: Room, player: str | None, fields: dict | None = None,
+          error: str | None = None, status: int = 200) -> HttpResponse:
+    table = rendering.page(room, player, get_language(), fields, error, request)["html"]
+    context = {"token": room.token, "game": BY_KEY[room.game], "game_css": rendering.game_css(room.game),
+               "table": mark_safe(table)}  # rendered by our own templates
+    return render(request, "rooms/room.html", context, status=status)
 
 
 @require_POST
@@ -80,28 +89,32 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     try:
         services.join(room, player, request.POST.get("name", ""), user=_account(request))
     except services.Refused as exc:
-        context = rendering.room_context(room, player, error=exc.message())
-        return identity.remember(render(request, "rooms/room.html", context, status=400), player)
+        return identity.remember(_page(request, room, player, error=exc.message(), status=400), player)
     return identity.remember(redirect("rooms:room", token=room.token), player)
+
+
+SEAT_CHANGES = {
+    "verlassen": lambda room, player, post: services.leave(room, player),
+    "zuruecknehmen": lambda room, player, post: services.take_back(room, player),
+    "computer": lambda room, player, post: services.hand_to_computer(room, player, _int(post.get("seat"))),
+    "entfernen": lambda room, player, post: services.remove_person(room, player, _int(post.get("seat"))),
+    "schliessen": lambda room, player, post: services.close_room(room, player),
+}
 
 
 @require_POST
 def seat_change(request: HttpRequest, token: str, change: str) -> HttpResponse:
-    """Leave a seat, take it back from a stand-in computer, or (creator) hand one to a computer."""
+    """Leave a seat or take it back from a stand-in computer; the creator hands a seat to a computer,
+    removes a person or closes the room."""
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
+    if change not in SEAT_CHANGES:
+        raise Http404
     error = None
     try:
         if not player:
             raise services.Refused(services.NO_SEAT, "no_seat")
-        if change == "verlassen":
-            services.leave(room, player)
-        elif change == "zuruecknehmen":
-            services.take_back(room, player)
-        elif change == "computer":
-            services.hand_to_computer(room, player, _int(request.POST.get("seat")))
-        else:
-            raise Http404
+        SEAT_CHANGES[change](room, player, request.POST)
     except services.Refused as exc:
         error = exc.message()
     return _room_response(request, room, player, None, error)
@@ -130,9 +143,22 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
     error = None
     if seat is not None:
         try:
-            services.save_draft(room, seat, request.POST.dict())
+            services.save_draft(room, seat, draft_fields(request.POST.dict()))
         except services.Refused as exc:
             error = exc.message()
+    return _room_response(request, room, player, None, error)
+
+
+@require_POST
+def write_chat(request: HttpRequest, token: str) -> HttpResponse:
+    """A chat line from a page without JavaScript (pages with it send lines over the websocket)."""
+    room = get_object_or_404(Room, token=token)
+    player = identity.player_from_request(request)
+    error = None
+    try:
+        chat.post(room, player or "", _account(request), request.POST.get("text"))
+    except services.Refused as exc:
+        error = exc.message()
     return _room_response(request, room, player, None, error)
 
 
@@ -140,16 +166,20 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
 def next_deal(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
-    if rendering.seat_of(room, player) is not None:
-        services.start_deal(room)
-    return _room_response(request, room, player, None, None)
+    error = None
+    try:
+        services.start_deal(room, player or "", _account(request))
+    except services.Refused as exc:
+        error = exc.message()
+    return _room_response(request, room, player, None, error)
 
 
 def _room_response(request: HttpRequest, room: Room, player: str | None, fields: dict | None,
                    error: str | None) -> HttpResponse:
+    """After a form without JavaScript: back to the room, or the room with the reason; htmx gets the table."""
     if not request.htmx:
         if error:
-            return render(request, "rooms/room.html", rendering.room_context(room, player, fields, error), status=400)
+            return _page(request, room, player, fields, error, status=400)
         return redirect("rooms:room", token=room.token)
     return HttpResponse(rendering.render_room(room, player, fields, error, request=request))
 

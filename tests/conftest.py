@@ -26,3 +26,19 @@ def alice() -> str:
 @pytest.fixture
 def bob() -> str:
     return "bob-browser-id"
+
+
+@pytest.fixture(autouse=True)
+def computers_at_once(settings):
+    """The computers move at once in-process tests (the site paces them; see COMPUTER_PACE)."""
+    settings.COMPUTER_PACE = 0
+
+
+@pytest.fixture(autouse=True)
+def fresh_live_caches():
+    """Each test starts with empty in-process live caches (ids of rows repeat between tests)."""
+    from rooms import consumers, livecache, rendering
+
+    livecache.cache.cache_clear()
+    rendering._rendered.clear()
+    consumers.ROOMS.infos.clear()

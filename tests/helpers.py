@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 from games.chor_voli.groups import classify
@@ -41,3 +42,8 @@ def open_solo_table(page, base_url: str, game: str) -> None:
     page.locator(f'form[action="/de/tisch/{game}/solo/"] button').first.click()
     page.wait_for_selector(f"#table.table-{game.replace('_', '-')}")
     page.wait_for_load_state("load")
+
+
+def places(html: str) -> dict[int, str]:
+    """Where each other seat's box sits on a rendered table: {seat index: "left" / "top" / "right"}."""
+    return {int(seat): place for place, seat in re.findall(r'class="place seat-(\w+)">\s*<\w+ id="seat-(\d+)"', html)}

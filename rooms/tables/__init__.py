@@ -46,12 +46,21 @@ def submit_form(room: Room, seat: int | None, fields: dict) -> Deal:
         action_id = inputs.clean_action_id(fields.get("action_id"))
     except inputs.Malformed as exc:
         raise Refused(services.MALFORMED, "malformed") from exc
+    services.back_in_person(room, seat)
     deal = room.current_deal()
     engine = registry.get(room.game)
     game = adapter(room.game)
     action = game.decode(fields, engine.view(engine.load(deal.state), seat))
     expected = _int(fields.get("version")) if getattr(game, "CHECK_VERSION", True) else None
     return services.submit_action(deal.pk, seat, action, action_id, expected_version=expected)
+
+
+def draft_fields(fields: dict) -> dict:
+    """The choices of a draft: the form's own fields, or `select` — the cards to choose, space-separated,
+    as the "Suggest" and "Clear" buttons send them."""
+    if "select" in fields:
+        return {f"card-{code}": "1" for code in str(fields["select"]).split()}
+    return fields
 
 
 def _int(value: object) -> int | None:

@@ -99,7 +99,6 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "scoreboard": _scoreboard(view, labels),
         "result": result_text(view["outcome"], labels, view["seat"]) if view["outcome"] else "",
         "unscored": _unscored(view["outcome"], labels, view["seat"]),
-        "ranking": ranking(),
         "announcement": announcement(view, labels),
         # Points, not chips (rules, Decisions): the room's tally adds up each deal's scoring piles.
         "standings_title": _("Points over all deals"),
@@ -209,24 +208,13 @@ def _last_round(view: dict, labels: dict[int, str]) -> dict | None:
     last = view["last_round"]
     if last is None:
         return None
-    winner = last["winner"]
     won = len(last["won"])
-    if winner == view["seat"]:
-        summary = ngettext(
-            "You won round {number}: {count} card onto your scoring pile.",
-            "You won round {number}: {count} cards onto your scoring pile.",
-            won,
-        )
-    else:
-        summary = ngettext(
-            "{who} won round {number}: {count} card onto their scoring pile.",
-            "{who} won round {number}: {count} cards onto their scoring pile.",
-            won,
-        )
+    summary = ngettext("{count} card onto the scoring pile.", "{count} cards onto the scoring pile.", won)
     return {
         "number": last["number"],
-        "summary": summary.format(who=labels.get(winner, ""), number=last["number"], count=won),
-        "plays": _plays(last["plays"], {"seat": winner}, labels),
+        "winner": last["winner"],
+        "summary": summary.format(count=won),
+        "plays": _plays(last["plays"], {"seat": last["winner"]}, labels),
         "dead": len(last["dead"]),
     }
 
@@ -264,6 +252,11 @@ def _unscored(outcome: dict | None, labels: dict[int, str], me: int | None) -> s
         "{who} keeps {count} cards in hand: they do not score.",
         left["cards"],
     ).format(who=labels.get(left["seat"], ""), count=left["cards"])
+
+
+def aside_context() -> dict:
+    """The cheat sheet beside the table (the same for every deal)."""
+    return {"ranking": ranking()}
 
 
 def ranking() -> list[dict]:

@@ -44,7 +44,7 @@ def pick(page, radio: dict, keyboard: bool) -> None:
         page.keyboard.press("Space")
     else:
         page.locator(f'label[for="{radio["id"]}"]').click()
-    page.wait_for_selector(f'#chan-act[data-picked="{radio["value"]}"] #{radio["id"]}:checked', state="attached")
+    page.wait_for_selector(f'#hand[data-picked="{radio["value"]}"] #{radio["id"]}:checked', state="attached")
 
 
 def press(page, button, keyboard: bool) -> None:
@@ -60,7 +60,7 @@ def press(page, button, keyboard: bool) -> None:
 
 
 def hand_radios(page) -> list[dict]:
-    return page.locator("#chan-act input.pick-input").evaluate_all(
+    return page.locator("#act input.pick-input").evaluate_all(
         "els => els.map(e => ({id: e.id, value: e.value, name: e.dataset.name, legal: e.dataset.legal === 'true'}))"
     )
 
@@ -82,7 +82,7 @@ def explain_a_blocked_discard(page, radios: list[dict], artifacts) -> bool:
 def answer(page, step: int, explained: bool, artifacts) -> tuple[str, bool]:
     """One answer of the viewer: what the page offers decides; odd steps use the keyboard."""
     keyboard = step % 2 == 1
-    act = page.locator("#chan-act")
+    act = page.locator("#act")
     offered = {json.loads(v)["type"] for v in act.locator("button[data-legal]").evaluate_all(
         "els => els.map(e => e.dataset.legal)")}
     choices = (("win", "button.claim-win"), ("chiu", "button.claim-chiu"), ("meld", "button.take[data-legal]"))
@@ -186,10 +186,10 @@ def test_a_chiu_out_of_turn_is_offered_taken_and_its_discard_goes_to_the_interru
     token = page.url.rstrip("/").rsplit("/", 1)[-1]
     embedded_site.manage("shell", "-c", FIXED_CLAIM.format(token=token))
     page.reload()
-    page.wait_for_selector("#chan-act button.claim-chiu")
+    page.wait_for_selector("#act button.claim-chiu")
 
-    assert page.locator("#chan-act button.claim-win").count() == 0  # offered only when legal
-    assert page.locator("#chan-act button.take").count() == 0  # not your turn: no ordinary meld
+    assert page.locator("#act button.claim-win").count() == 0  # offered only when legal
+    assert page.locator("#act button.take").count() == 0  # not your turn: no ordinary meld
     assert "außer der Reihe nehmen (Chíu)" in page.locator("#turn-prompt").inner_text()
     assert page.locator("[data-testid=offer]").get_attribute("data-card") == "2V"
     page.screenshot(path=artifacts / "chan_claim.png", full_page=True)

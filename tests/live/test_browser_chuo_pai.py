@@ -45,7 +45,7 @@ def tick(page, box: str, selection: list[str], keyboard: bool) -> bool:
         page.keyboard.press("Space")
     else:
         page.locator(f'label[for="{box}"]').click()
-    page.wait_for_selector(f'#play[data-selection="{" ".join(selection)}"] #{box}:checked', state="attached")
+    page.wait_for_selector(f'#hand[data-selection="{" ".join(selection)}"] #{box}:checked', state="attached")
     return page.evaluate("document.activeElement.id") == box  # the re-rendered table keeps the focus
 
 
@@ -64,7 +64,7 @@ def act(page, button: str, keyboard: bool) -> None:
 
 def explain_a_refused_mix(page, artifacts) -> None:
     """Two different cards are no play: "Spielen" stays disabled and the table says why."""
-    hand = page.locator("#play input[type=checkbox]").evaluate_all("els => els.map(e => [e.id, e.dataset.code])")
+    hand = page.locator("#hand input[type=checkbox]").evaluate_all("els => els.map(e => [e.id, e.dataset.code])")
     first, other = hand[0], next(h for h in hand if h[1] != hand[0][1])
     tick(page, first[0], [first[1]], keyboard=False)
     tick(page, other[0], [first[1], other[1]], keyboard=False)
@@ -73,7 +73,7 @@ def explain_a_refused_mix(page, artifacts) -> None:
     page.screenshot(path=artifacts / "chuo_pai_refused_mix.png", full_page=True)
     for box, remaining in ((other[0], [first[1]]), (first[0], [])):
         page.locator(f'label[for="{box}"]').click()
-        page.wait_for_selector(f'#play[data-selection="{" ".join(remaining)}"] #{box}:not(:checked)', state="attached")
+        page.wait_for_selector(f'#hand[data-selection="{" ".join(remaining)}"] #{box}:not(:checked)', state="attached")
 
 
 def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
@@ -92,10 +92,10 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     while page.locator("#table[data-phase=play]").count():
         turns += 1
         keyboard = turns % 2 == 0
-        legal = json.loads(page.locator("#play").get_attribute("data-legal"))
+        legal = json.loads(page.locator("#hand").get_attribute("data-legal"))
         if turns == 1:
             page.screenshot(path=artifacts / "chuo_pai_first_turn.png", full_page=True)
-            if page.locator("#play input[type=checkbox]").count() > 1:
+            if page.locator("#hand input[type=checkbox]").count() > 1:
                 explain_a_refused_mix(page, artifacts)
         if not legal:  # no beating play: the table says so and only "Passen" is open
             assert "nicht schlagen" in page.locator("#why-not-play").inner_text()

@@ -30,11 +30,11 @@ def press(page, name: str, keyboard: bool) -> None:
     page.wait_for_selector(TURN)
 
 
-SELECTION = "(document.querySelector('#play') || {dataset: {}}).dataset.selection"
+SELECTION = "(document.querySelector('#hand') || {dataset: {}}).dataset.selection"
 
 
 def selection(page) -> list[str]:
-    return (page.locator("#play").get_attribute("data-selection") or "").split()
+    return (page.locator("#hand").get_attribute("data-selection") or "").split()
 
 
 def tick(page, code: str, keyboard: bool) -> None:
@@ -70,7 +70,7 @@ def explain_a_refused_selection(page, artifacts, hand: list[str]) -> None:
     assert "keine Kombination" in page.locator("#why-not-play").inner_text()
     page.screenshot(path=artifacts / "dou_dizhu_refused.png", full_page=True)
     page.get_by_role("button", name="Auswahl aufheben").click()
-    page.wait_for_selector('#play[data-selection=""]')
+    page.wait_for_selector('#hand[data-selection=""]')
 
 
 def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site, browser, artifacts):
@@ -84,7 +84,7 @@ def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site,
         if bids == 0:
             page.screenshot(path=artifacts / "dou_dizhu_bidding.png", full_page=True)
             assert page.locator(".bottom-cards img[alt]").count() == 3  # face down while bidding
-        allowed = page.locator("#bid button[data-legal=true]").all_inner_texts()
+        allowed = page.locator("#actions button[data-legal=true]").all_inner_texts()
         assert allowed[-1] == "Passen"
         bids += 1
         press(page, allowed[-2] if len(allowed) > 1 else "Passen", keyboard=bids % 2 == 0)  # the highest bid
@@ -92,7 +92,7 @@ def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site,
 
     page.wait_for_selector("#table[data-phase=play], #table[data-phase=over]")
     assert page.locator("[data-testid=bottom] img").count() == 3  # shown to everyone now
-    landlord = page.locator("#table").get_attribute("data-landlord")
+    landlord = page.locator("[data-testid=landlord] .who").get_attribute("data-seat")
     assert page.locator(".badge.role-landlord").count() == 1
     assert page.locator("[data-testid=landlord]").inner_text() in ("Du", f"Computer {int(landlord) + 1}")
 
@@ -104,10 +104,9 @@ def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site,
             break
         turns += 1
         keyboard = turns % 2 == 0
-        play_form = page.locator("#play")
-        hand = play_form.get_attribute("data-hand").split()
+        hand = page.locator("#hand").get_attribute("data-hand").split()
         assert hand == sort_for_display(hand)
-        table = (play_form.get_attribute("data-table") or "").split()
+        table = (page.locator(".play-actions").get_attribute("data-table") or "").split()
         if turns == 2:
             page.screenshot(path=artifacts / "dou_dizhu_mid_deal.png", full_page=True)
         if not table and not refused_shown and len({c[0] for c in hand}) > 2:

@@ -33,12 +33,12 @@ def pick(page, card: dict, keyboard: bool) -> bool:
         page.keyboard.press("Space")
     else:
         page.locator(f'label[for="{card["id"]}"]').click()
-    page.wait_for_selector(f'#kowah-act[data-picked="{card["value"]}"] #{card["id"]}:checked', state="attached")
+    page.wait_for_selector(f'#hand[data-picked="{card["value"]}"] #{card["id"]}:checked', state="attached")
     return page.evaluate("document.activeElement.id") == card["id"]
 
 
 def hand_radios(page) -> list[dict]:
-    return page.locator("#kowah-act input[type=radio]").evaluate_all(
+    return page.locator("#act input[type=radio]").evaluate_all(
         """els => els.map(e => ({id: e.id, value: e.value, code: e.dataset.code,
                                  legal: e.dataset.legal === "true", checki: e.dataset.checki === "true"}))"""
     )
@@ -63,7 +63,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
     open_solo_table(page, embedded_site.url, "kowah")
     page.wait_for_selector(TURN)
-    assert page.locator(".side-left, .side-right").count() == 2  # the two computers, clockwise from you
+    assert page.locator(".seat-left .side, .seat-right .side").count() == 2  # the two computers, clockwise from you
     assert page.locator("[data-testid=stock]").inner_text().isdigit()
     assert not page.locator(".seat-total").first.is_visible()  # no totals in Kowah (K9)
 

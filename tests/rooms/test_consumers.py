@@ -28,6 +28,14 @@ def connect(room: Room, player: str | None, origin: bytes = b"http://127.0.0.1")
     return WebsocketCommunicator(application, f"/ws/raum/{room.token}/?lang=de", headers=headers)
 
 
+async def frames_until(ws: WebsocketCommunicator, marker: str, timeout: float = 10) -> str:
+    """The frames a page receives until one carries `marker`, joined (updates come region by region)."""
+    frames = []
+    while not frames or marker not in frames[-1]:
+        frames.append(await ws.receive_from(timeout=timeout))
+    return "".join(frames)
+
+
 def open_room(player: str) -> Room:
     room = services.open_solo("chor_voli", player)
     while room.current_deal().over:
@@ -94,8 +102,8 @@ async def test_a_move_over_the_websocket_finishes_the_round_and_every_seat_is_to
     # Everything on the discard pile: zero groups is a legal, binding arrangement.
     await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "ws-1",
                                            **{f"card-{c}": "x" for c in hand}, "HEADERS": {}}))
-    html = await ws.receive_from(timeout=10)
-    assert 'data-phase="over"' in html
+    html = await frames_until(ws, 'data-phase="over"')
+    assert "Vergleich" in html or "Niemand hat eine Gruppe gebildet" in html
     await database_sync_to_async(deal.refresh_from_db)()
     assert deal.over
     await ws.disconnect()
@@ -110,7 +118,7 @@ async def test_after_the_round_only_revealed_groups_and_own_cards_are_sent(alice
     await ws.receive_from(timeout=10)
     await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "all-discarded",
                                            **{f"card-{c}": "x" for c in hand}}))
-    html = await ws.receive_from(timeout=10)
+    html = await frames_until(ws, 'data-phase="over"')
     await database_sync_to_async(deal.refresh_from_db)()
     view = ENGINE.view(ENGINE.load(deal.state), 0)
     revealed = {c for comparison in view["comparisons"] for r in comparison["reveals"] for c in r["cards"]}

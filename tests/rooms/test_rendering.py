@@ -50,13 +50,13 @@ def test_the_draft_is_kept_for_the_seat_across_renders(alice):
         assert re.search(rf'<li class="hand-card group-1">\s*<button[^>]*id="cycle-{card}"', html)
 
 
-def test_every_render_tells_its_freshness_so_pages_can_drop_older_ones(alice):
+def test_every_render_tells_its_freshness_by_deal_and_version(alice):
+    """Versions restart with every deal: a render names both, so a page can tell deal 2's version 0
+    from deal 1's last version (the bug that froze rooms from their second deal on)."""
     room = services.open_solo("chor_voli", alice)
     while room.current_deal().over:
         services.start_deal(room)
     deal = room.current_deal()
-    hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
-    services.save_draft(room, 0, arrangement_fields(hand, []))
-    services.save_draft(room, 0, arrangement_fields(hand, disjoint_groups(hand, 1)))
     html = rendering.render_room(room, alice)
-    assert f'id="freshness" hidden data-version="{deal.version}" data-draft="2"' in html
+    assert f'id="freshness" hidden data-deal="{deal.number}" data-version="{deal.version}"' in html
+    assert f'data-deal="{deal.number}" data-version="{deal.version}"' in html[: html.index(">")]

@@ -216,7 +216,7 @@ def test_a_watcher_sees_the_public_table_and_no_hand(alice, bob):
     html = render(room, bob)
     assert "Du schaust an diesem Tisch zu." in html
     assert card_images(html) == {"4S", "back"}  # the card on offer (at its door and in the middle) and backs
-    assert 'id="chan-act"' not in html
+    assert 'id="act"' not in html
 
 
 def test_a_hidden_claim_does_not_light_up_the_seat_that_holds_it(alice):

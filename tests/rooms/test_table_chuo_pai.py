@@ -12,6 +12,7 @@ from rooms import rendering, services
 from rooms.models import Deal, Room
 from rooms.tables import chuo_pai as table
 from rooms.tables import submit_form
+from tests.helpers import places
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("chuo_pai")
@@ -120,7 +121,7 @@ def test_ticked_cards_are_played_and_the_round_shows_the_play(alice):
     assert state.rounds[0].plays[0].cards == ("6-6", "6-6")  # the computers passed: nobody beats Heaven
     html = render(room, alice)
     assert "Du spielst 2 × Himmel." in html
-    assert "Du hast Runde 1 gewonnen: 2 Karten auf deinen Wertungsstapel." in html
+    assert 'Gewonnen von: <span class="who" data-seat="0">Du</span> · 2 Karten auf den Wertungsstapel.' in html
 
 
 def test_a_finished_deal_shows_the_scores_and_the_winner(alice):
@@ -131,14 +132,11 @@ def test_a_finished_deal_shows_the_scores_and_the_winner(alice):
     html = render(room, alice)  # then Computer 3 beat Computer 2's Bench with Long Three, and nobody holds cards
     assert 'data-phase="over"' in html
     assert "Du gewinnst mit 2 Punkten." in html
-    assert re.search(r'<tr class="is-winner"><th scope="row">Du</th><td>2</td>', html)
+    assert '<tr class="is-winner"><th scope="row"><span class="who" data-seat="0">Du</span></th><td>2</td>' in html
     assert "Nächste Partie" in html
     assert "Punkte über alle Partien" in html  # the room's tally is points, not chips
 
 
 def test_the_next_seat_clockwise_sits_on_the_left(alice):
     room = fixed_room(alice, "6-6", "2-2", "3-3", leader=0)
-    with translation.override("de"):
-        context = rendering.room_context(room, alice)
-    places = {s["seat"].index: s["place"] for s in context["seats"]}
-    assert places == {0: "bottom", 1: "left", 2: "right"}
+    assert places(render(room, alice)) == {1: "left", 2: "right"}  # and you at the bottom

@@ -77,7 +77,7 @@ def test_bidding_buttons_offer_only_higher_bids_and_say_why(alice):
     assert "Das Gebot steht schon bei 1: Es geht nur höher." in html
     post(room, action='{"type": "bid", "value": 3}')  # 3 ends the auction at once
     html = felt(render(room, alice))
-    assert 'data-phase="play"' in html and 'data-landlord="0"' in html
+    assert 'data-phase="play"' in html and 'data-testid="landlord"><span class="who" data-seat="0">Du</span><' in html
     assert re.search(r'<span class="badge role-landlord">Grundherr</span>', html)
     bottom = re.search(r'data-testid="bottom">(.*?)</div>', html, re.S).group(1)
     assert pictures(bottom) == ["2S", "2H", "2D"]  # the bottom, face up for everyone
@@ -87,8 +87,8 @@ def test_bidding_buttons_offer_only_higher_bids_and_say_why(alice):
 def test_the_others_see_the_bottom_and_the_landlord_marked(alice, bob):
     room = fixed_room(alice, HANDS, "2 2 2", landlord=1, bid=2)
     html = felt(render(room, alice))
-    assert 'data-testid="landlord">Computer 2<' in html
-    assert re.search(r'Computer 2</h2>.*?<span class="badge role-landlord">Grundherr</span>', html, re.S)
+    assert 'data-testid="landlord"><span class="who" data-seat="1">Computer 2</span><' in html
+    assert re.search(r'Computer 2</span></h2>.*?<span class="badge role-landlord">Grundherr</span>', html, re.S)
     assert re.search(r'<span class="badge role-farmer">Bauer</span>', html)
     assert pictures(re.search(r'data-testid="bottom">(.*?)</div>', html, re.S).group(1)) == ["2S", "2H", "2D"]
 
@@ -145,7 +145,8 @@ def test_a_finished_deal_shows_the_settlement(alice):
     assert 'data-phase="over"' in html
     assert "Du bist zuerst fertig: Du gewinnst als Grundherr." in html
     assert "Frühling (die Bauern haben keine Karte gespielt): ×2" in html
-    assert re.search(r'<tr class="is-winner"><th scope="row">Du</th><td>Grundherr</td><td>0</td><td><strong>\+8<', html)
+    you = '<span class="who" data-seat="0">Du</span>'
+    assert f'<tr class="is-winner"><th scope="row">{you}</th><td>Grundherr</td><td>0</td><td><strong>+8<' in html
     assert "Gebot 2 × Multiplikator 2 = 4 Punkte je Bauer" in html
     assert "Punktestand" in html and "Nächste Partie" in html
 

@@ -14,6 +14,7 @@ from rooms import rendering, services
 from rooms.models import Deal, Room
 from rooms.tables import kowah as table
 from rooms.tables import submit_form
+from tests.helpers import places
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("kowah")
@@ -108,7 +109,7 @@ def test_a_taken_discard_may_not_go_back_and_the_table_says_why(alice):
     offer = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["offer"]
     name = table.card_name(offer)
     html = render(room, alice)
-    assert f'data-card="{offer}"' in html and "Du darfst sie nehmen, statt zu ziehen." in html
+    assert f'data-card="{offer}"' in html and "Wer am Zug ist, darf sie statt zu ziehen nehmen." in html
     assert f"{name} vom Ablagestapel nehmen" in html
     act(room, {"type": "take"})
     pick(room, offer)
@@ -138,7 +139,7 @@ def test_checki_is_offered_declared_and_shown_to_everyone(alice):
         act(room, {"type": "draw"})
     html = render(room, alice)
     assert re.search(r'data-testid="win-label">Sieg ×[23]<', html)
-    assert re.search(r'<tr class="is-winner">\s*<th scope="row">Du', html)
+    assert re.search(r'<tr class="is-winner">\s*<th scope="row"><span class="who" data-seat="0">Du</span>', html)
     assert "Kowah wird nur um den Sieg gespielt: ohne Geld und ohne laufende Summen." in html
     assert "Chip" not in html
     for card in PLAIN[1].split()[:3]:  # every hand face up at the end
@@ -169,13 +170,10 @@ def test_the_room_lists_wins_and_draws_instead_of_net_standings(alice):
     html = render(room, alice)
     assert "Partie 2" in html
     history = html[html.index('data-testid="history"'):]
-    assert re.search(r"Partie 1:\s*<strong>Du</strong> · Sieg ×[23]", history)
+    assert re.search(r'Partie 1:\s*<strong><span class="who" data-seat="0">Du</span></strong> · Sieg ×[23]', history)
     assert "Netto-Stand" not in html and 'class="standings"' not in html
 
 
 def test_the_next_seat_clockwise_sits_on_the_left(alice):
     room = fixed_room(alice, *PLAIN, stock="9C")
-    with translation.override("de"):
-        context = rendering.room_context(room, alice)
-    places = {s["seat"].index: s["place"] for s in context["seats"]}
-    assert places == {0: "bottom", 1: "left", 2: "right"}
+    assert places(render(room, alice)) == {1: "left", 2: "right"}  # and you at the bottom

@@ -1,0 +1,28 @@
+"""The turn clock: when each person's current decision is due.
+
+A room opened with a clock (30, 60 or 120 seconds) gives every person a fresh allowance for every new
+decision: when their seat becomes one that must act, and again after each of their own moves while
+they still act (Kowah's draw, then its discard). Moves of other seats in a simultaneous phase (Chor
+Voli's arrangement) do not reset it. Computers and stand-ins have no clock. The deadlines are stored
+on the deal, written in the same transaction as the move, so they survive any restart; when one
+passes, `rooms.services.clock_expired` lets a computer stand in.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Set
+
+
+def deadlines(seconds: int, previous: dict[str, float], before: Set[int], after: Set[int], mover: int | None,
+              people: Set[int], now: float | None = None) -> dict[str, float]:
+    """The deadlines (Unix seconds, keyed by seat as text, as stored in JSON) after a move by `mover`."""
+    if not seconds:
+        return {}
+    due = round((time.time() if now is None else now) + seconds, 3)
+    result = {}
+    for seat in sorted(set(after) & set(people)):
+        kept = previous.get(str(seat))
+        same_decision = seat in before and seat != mover and kept is not None
+        result[str(seat)] = kept if same_decision else due
+    return result

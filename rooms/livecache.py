@@ -1,0 +1,63 @@
+"""A small cache for the live path: this process's memory in front of Redis (services mode).
+
+What a move produced (each seat's view of the new version, see rooms/snapshots.py) is put here by the
+process that applied it, so that every page of every process can render that version without asking
+the database. It is a cache, never the truth: a miss means "read the deal from the database".
+Values are JSON-safe dicts; keys are short strings.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from functools import cache as once
+
+from django.conf import settings
+
+PREFIX = "cardavia:live:"
+TTL = 15 * 60  # seconds a version stays in Redis: long enough for any page that is behind
+LOCAL_SIZE = 4096  # entries kept in this process
+
+
+class LiveCache:
+    def __init__(self, redis_url: str) -> None:
+        self._local: OrderedDict[str, dict] = OrderedDict()
+        self._lock = threading.Lock()
+        self._redis = None
+        if redis_url:
+            import redis
+
+            self._redis = redis.Redis.from_url(redis_url)
+
+    def put(self, key: str, value: dict) -> None:
+        self._remember(key, value)
+        if self._redis is not None:
+            self._redis.set(PREFIX + key, json.dumps(value, separators=(",", ":")), ex=TTL)
+
+    def get(self, key: str) -> dict | None:
+        with self._lock:
+            value = self._local.get(key)
+            if value is not None:
+                self._local.move_to_end(key)
+                return value
+        if self._redis is None:
+            return None
+        raw = self._redis.get(PREFIX + key)
+        if raw is None:
+            return None
+        value = json.loads(raw)
+        self._remember(key, value)
+        return value
+
+    def _remember(self, key: str, value: dict) -> None:
+        with self._lock:
+            self._local[key] = value
+            self._local.move_to_end(key)
+            while len(self._local) > LOCAL_SIZE:
+                self._local.popitem(last=False)
+
+
+@once
+def cache() -> LiveCache:
+    return LiveCache(settings.REDIS_URL)

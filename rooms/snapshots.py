@@ -1,0 +1,64 @@
+"""What one deal version looks like to everyone: built once, by the process that wrote the version.
+
+A snapshot holds the public view, each seat's own view, who acts, the clock's deadlines and the
+events of the action that made this version (the deal's opening events for version 0). The writer
+builds it right after its transaction commits (rooms.services) and puts it into the live cache; every
+page of every process then renders that exact version from it, without a query and without running
+the engine again. A page that finds no snapshot (evicted, or a writer died between commit and put)
+builds the current one from the database instead (`current`).
+
+Snapshots stay on the server: a page only ever receives HTML rendered for its own seat.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from games.core import registry
+from rooms.livecache import cache
+from rooms.models import ActionRecord, Deal
+
+Snapshot = dict[str, Any]
+
+
+def key(deal_id: int, version: int) -> str:
+    return f"snap:{deal_id}:{version}"
+
+
+def build(deal: Deal, state: object, events: list[dict]) -> Snapshot:
+    engine = registry.get(deal.room.game)
+    actors = engine.actors(state)
+    shown = getattr(engine, "public_actors", engine.actors)(state)
+    return {
+        "stamp": uuid.uuid4().hex[:12],  # this build: what rendered regions are cached by
+        "room": deal.room_id,
+        "deal": deal.pk,
+        "number": deal.number,
+        "version": deal.version,
+        "over": deal.over,
+        "public": engine.view(state, None),
+        "views": [engine.view(state, seat) for seat in range(engine.seats)],
+        "actors": sorted(actors),
+        "shown_actors": sorted(shown),
+        "deadlines": deal.deadlines,
+        "events": events,
+    }
+
+
+def publish(snapshot: Snapshot) -> None:
+    cache().put(key(snapshot["deal"], snapshot["version"]), snapshot)
+
+
+def get(deal_id: int, version: int) -> Snapshot | None:
+    return cache().get(key(deal_id, version))
+
+
+def current(deal: Deal) -> Snapshot:
+    """The snapshot of the deal's version as the database has it now (and put into the cache)."""
+    engine = registry.get(deal.room.game)
+    record = ActionRecord.objects.filter(deal=deal, version=deal.version).values_list("events", flat=True).first()
+    events = deal.opening_events if deal.version == 0 else record or []
+    snapshot = build(deal, engine.load(deal.state), events)
+    publish(snapshot)
+    return snapshot
