@@ -8,7 +8,6 @@ act, a task is queued. Nothing here trusts the caller about seats or turns: the 
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from functools import partial
@@ -22,7 +21,7 @@ from django.utils.translation import gettext
 from games.core import registry
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.rng import rng_for
-from rooms import broadcast, inputs
+from rooms import broadcast, fairplay, inputs
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
 
 if TYPE_CHECKING:
@@ -208,14 +207,15 @@ def start_deal(room: Room) -> Deal:
     if previous is not None and (not previous.over or room.closed):
         return previous
     options = engine.next_options(engine.outcome(engine.load(previous.state))) if previous else {}
-    seed = secrets.randbits(62)
-    state = engine.new_game(seed=seed, seats=engine.seats, **options)
+    number = previous.number + 1 if previous else 1
+    seed = fairplay.new_seed()
+    state = fairplay.deal(room.game, seed, options)
     try:
         with transaction.atomic():
             deal = Deal.objects.create(
-                room=room, number=previous.number + 1 if previous else 1, seed=seed,
-                state=engine.dump(state), opening_events=engine.opening_events(state),
-                over=engine.outcome(state) is not None,
+                room=room, number=number, seed=seed, commitment=fairplay.commitment(room.pk, number, seed),
+                options=options, start=engine.dump(state), state=engine.dump(state),
+                opening_events=engine.opening_events(state), over=engine.outcome(state) is not None,
             )
             if deal.over:
                 _write_ledger(deal, engine.outcome(state))
