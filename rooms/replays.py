@@ -116,7 +116,7 @@ class Step:
     number: int  # 0: as dealt; n: after the deal's n-th action
     seat: int | None  # who acted (None for the deal itself)
     lines: list[str]  # the step's log sentences
-    groups: list[list[str]]  # the cards it put on the table: played, discarded, shown, arranged
+    groups: list[dict]  # the cards it put on the table (played, discarded, shown, arranged): {"who", "cards"}
 
 
 def steps(deal: Deal, names: dict[int, str]) -> list[Step]:
@@ -126,7 +126,8 @@ def steps(deal: Deal, names: dict[int, str]) -> list[Step]:
     def step(number: int, seat: int | None, events: list[dict], action: dict) -> Step:
         public = visible_events(events, None)
         lines = [text for e in public if (text := game.event_text(e, names, None))]
-        return Step(number, seat, lines, _event_cards(public) or _arranged(action))
+        groups = _event_cards(public) or [(seat, cards) for cards in _arranged(action)]
+        return Step(number, seat, lines, [{"who": names.get(who, ""), "cards": cards} for who, cards in groups])
 
     return [step(0, None, deal.opening_events, {})] + [
         step(record.version, record.seat, record.events, record.action)
@@ -134,14 +135,14 @@ def steps(deal: Deal, names: dict[int, str]) -> list[Step]:
     ]
 
 
-def _event_cards(events: list[dict]) -> list[list[str]]:
+def _event_cards(events: list[dict]) -> list[tuple[int | None, list[str]]]:
     groups = []
     for event in events:
         data = event.get("data") or {}
         if isinstance(data.get("cards"), list) and data["cards"]:
-            groups.append([c for c in data["cards"] if isinstance(c, str)])
+            groups.append((event.get("seat"), [c for c in data["cards"] if isinstance(c, str)]))
         elif isinstance(data.get("card"), str):
-            groups.append([data["card"]])
+            groups.append((event.get("seat"), [data["card"]]))
     return groups
 
 

@@ -9,10 +9,12 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games.core import registry
 from rooms import fairplay, rendering, replays, services
 from rooms.models import Deal
+from rooms.tables import adapter
 from tests.accounts.conftest import make_user, play_deals, player_of
 from tests.fairplay.conftest import client, finished, running, url
 
@@ -234,3 +236,21 @@ def test_the_profile_lists_the_accounts_deals_and_the_leaderboard_leads_to_them(
     Deal.objects.filter(pk=deal.pk).update(shared=True)
     shared = reverse("rooms:shared_replay", args=[replays.share_key(deal)])
     assert f'href="{shared}"' in client(alice).get(public_page).content.decode()
+
+
+@pytest.mark.parametrize("game", registry.KEYS)
+def test_a_replay_speaks_of_every_seat_in_the_third_person(game, alice):
+    """A replay is told as a spectator reads the table: no sentence addresses a "you" (a seat's own
+    sentences and prompts are for the live table)."""
+    deal = finished(game, alice)
+    engine, names = registry.get(game), replays.labels(deal.room)
+    game_adapter = adapter(game)
+    state = engine.load(deal.start)
+    records = list(deal.actions.order_by("version"))
+    with translation.override("en"):
+        for step in replays.steps(deal, names):
+            if step.number:
+                record = records[step.number - 1]
+                state, _events = engine.apply(state, record.seat, record.action)
+            told = [*step.lines, game_adapter.announcement(engine.view(state, None), names)]
+            assert not [line for line in told if re.search(r"\b[Yy]ou(r)?\b", line)], (step.number, told)
