@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.core import registry
+from games.core.errors import IllegalAction
 from games.core.protocol import visible_events
 from rooms import fairplay, identity, rendering
 from rooms.models import Deal, Room, Seat
@@ -95,7 +96,11 @@ def _finished(request: HttpRequest, access: Access) -> HttpResponse | None:
                  "there is nothing to replay or check.").format(number=deal.number)
     else:
         return None
-    context = {"deal": deal, "game": BY_KEY[deal.room.game], "access": access, "text": text}
+    return _unavailable(request, access, text)
+
+
+def _unavailable(request: HttpRequest, access: Access, text: str) -> HttpResponse:
+    context = {"deal": access.deal, "game": BY_KEY[access.deal.room.game], "access": access, "text": text}
     return render(request, "rooms/replay/unavailable.html", context, status=404)
 
 
@@ -201,7 +206,12 @@ def _replay(request: HttpRequest, access: Access) -> HttpResponse:
     unavailable = _finished(request, access)
     if unavailable:
         return unavailable
-    context = step_context(access, _int(request.GET.get("schritt"), 0))
+    try:
+        context = step_context(access, _int(request.GET.get("schritt"), 0))
+    except IllegalAction:
+        return _unavailable(request, access, _(
+            "Deal {number} can no longer be replayed: today's rules engine refuses one of its recorded moves. Its "
+            "shuffle can still be checked.").format(number=access.deal.number))
     context.update(_share_context(request, access))
     template = "rooms/replay/replay.html#step" if request.htmx else "rooms/replay/replay.html"
     return render(request, template, context)
@@ -256,7 +266,7 @@ def _check(request: HttpRequest, access: Access) -> HttpResponse:
     engine = registry.get(deal.room.game)
     context = {
         "deal": deal, "game": BY_KEY[deal.room.game], "deck": adapter(deal.room.game).DECK, "access": access,
-        "check": result, "names": names, "options_json": json.dumps(deal.options or {}),
+        "check": result, "options_json": json.dumps(deal.options or {}),
         "seats": engine.seats, "hands": [{"label": names[h.seat], "hand": h} for h in result.hands],
     }
     return render(request, "rooms/replay/check.html", context)

@@ -254,3 +254,15 @@ def test_a_replay_speaks_of_every_seat_in_the_third_person(game, alice):
                 state, _events = engine.apply(state, record.seat, record.action)
             told = [*step.lines, game_adapter.announcement(engine.view(state, None), names)]
             assert not [line for line in told if re.search(r"\b[Yy]ou(r)?\b", line)], (step.number, told)
+
+
+def test_a_deal_whose_moves_todays_engine_refuses_says_so_instead_of_failing(alice):
+    deal = finished("dou_dizhu", alice)
+    record = deal.actions.order_by("version").first()
+    record.action = {"type": "bid", "value": 7}
+    record.save(update_fields=["action"])
+    response = client(alice).get(url(deal) + "?schritt=3")
+    assert response.status_code == 404
+    assert "nicht mehr nachspielen" in response.content.decode()
+    check = client(alice).get(url(deal, "mischung/")).content.decode()
+    assert 'data-testid="moves-ok" data-ok="false"' in check
