@@ -17,7 +17,7 @@ from django_ratelimit.decorators import ratelimit
 from accounts import moderation, players, results
 from accounts.forms import DisplayNameForm, SignupForm
 from accounts.models import Profile
-from rooms import identity
+from rooms import identity, replays
 from rules_content.games import BY_KEY, BY_SLUG
 
 
@@ -56,7 +56,8 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your display name is now {name}.").format(name=me.display_name))
         return redirect("accounts:profile")
     context = {"profile": me, "form": form, "results": results.profile_results(request.user), "own": True,
-               "min_deals": settings.LEADERBOARD_MIN_DEALS}
+               "min_deals": settings.LEADERBOARD_MIN_DEALS,
+               "deals": replays.account_deals(request.user, identity.player_from_request(request))}
     return render(request, "accounts/profile.html", context, status=400 if form.errors else 200)
 
 
@@ -66,7 +67,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     someone = get_object_or_404(Profile.objects.select_related("user"), user__pk=pk, suspended=False,
                                 user__is_active=True)
     context = {"profile": someone, "results": results.profile_results(someone.user),
-               "own": request.user.pk == someone.user.pk}
+               "own": request.user.pk == someone.user.pk,
+               "deals": replays.account_deals(someone.user, identity.player_from_request(request))}
     return render(request, "accounts/player.html", context)
 
 

@@ -157,7 +157,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (inputs.Malformed, services.Refused) as exc:
             refused = exc if isinstance(exc, services.Refused) else services.Refused(services.MALFORMED, "malformed")
             with translation.override(self.language):
-                await self.send_update(error=refused.message())
+                await self.send_update(error=refused)
         except Exception:
             log.exception("table socket: handling a message failed")
             await self.send_table()
@@ -247,7 +247,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=page["html"])
 
     async def send_update(self, snapshot: dict | None = None, info: rendering.RoomInfo | None = None,
-                          error: str | None = None) -> None:
+                          error: services.Refused | None = None) -> None:
         """The regions that changed since the page's last frame, for this snapshot and room."""
         try:
             if info is None:
@@ -264,7 +264,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.snapshot, self.info = snapshot, info
         await self.send(text_data=frame)
 
-    async def _frame(self, snapshot: dict, info: rendering.RoomInfo, error: str | None) -> str:
+    async def _frame(self, snapshot: dict, info: rendering.RoomInfo, error: services.Refused | None) -> str:
         regions = rendering.regions(snapshot, info, self.seat, self.draft, self.language, error)
         if error:
             self.sent.pop("status", None)  # the same refusal twice is still news

@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.core import registry
+from rooms.fairplay import new_seed
 
 GAME_CHOICES = [(key, key) for key in registry.KEYS]
 
@@ -16,10 +17,6 @@ GAME_CHOICES = [(key, key) for key in registry.KEYS]
 def new_token() -> str:
     """An unguessable invite token: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
-
-
-def new_seed() -> int:
-    return secrets.randbits(62)
 
 
 class Room(models.Model):
@@ -100,7 +97,13 @@ class Deal(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
-    seed = models.BigIntegerField(default=new_seed)
+    # Fair play (rooms/fairplay.py): the secret seed deals the cards and seeds the computers; it stays on
+    # the server until the deal is over. The commitment (SHA-256) to it is shown from the first render.
+    seed = models.CharField(max_length=64, default=new_seed, help_text=_("Secret until the deal is over."))
+    commitment = models.CharField(max_length=64, blank=True, help_text=_("SHA-256 of the seed, room and number."))
+    options = models.JSONField(null=True, blank=True, help_text=_("The engine's new_game options of this deal."))
+    start = models.JSONField(null=True, blank=True, help_text=_("The state as dealt, before any move."))
+    shared = models.BooleanField(default=False, help_text=_("The room's creator shares the replay by a link."))
     version = models.PositiveIntegerField(default=0)
     state = models.JSONField()
     opening_events = models.JSONField(default=list, help_text=_("What happened at the deal itself (antes, cards)."))

@@ -35,6 +35,7 @@ from rooms import chat, presence, services, snapshots
 from rooms.models import ActionRecord, Deal, Room, Seat
 from rooms.tables import adapter
 from rules_content.games import BY_KEY
+from rules_content.passport import rule_url
 
 # Where each seat sits on screen, counted from the viewer (at the bottom) in the engine's seat order.
 # Counter-clockwise games put the next seat on the right; clockwise games on the left.
@@ -161,7 +162,7 @@ def personal(html: str, info: RoomInfo, me: int | None) -> str:
 
 def _deal(snapshot: dict) -> dict:
     return {"id": snapshot["deal"], "number": snapshot["number"], "version": snapshot["version"],
-            "over": snapshot["over"]}
+            "over": snapshot["over"], "commitment": snapshot["commitment"], "seed": snapshot["seed"]}
 
 
 def _common(snapshot: dict, info: RoomInfo, labels: dict[int, str]) -> dict:
@@ -201,13 +202,14 @@ def public_context(snapshot: dict, info: RoomInfo) -> dict:
     return context
 
 
-def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict, error: str | None = None) -> dict:
+def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
+                    error: services.Refused | None = None) -> dict:
     labels = {s.index: label(s, seat) for s in info.seats}
     view = snapshot["views"][seat]
     context = _common(snapshot, info, labels)
     mine = info.seats[seat]
     context.update(
-        view=view, seat=seat, me=mine, error=error,
+        view=view, seat=seat, me=mine, **refusal(info.game, error),
         my_turn=seat in snapshot["actors"],
         deadline=snapshot["deadlines"].get(str(seat)),
         # One id per decision point: sending the same decision twice applies it once.
@@ -215,6 +217,13 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict, erro
     )
     context.update(adapter(info.game).context(view, draft, labels))
     return context
+
+
+def refusal(game: str, error: services.Refused | None) -> dict:
+    """A refused move for the page: the reason, and the rule that decides it (rules_content.passport)."""
+    if error is None:
+        return {"error": None, "error_rule": None}
+    return {"error": error.message(), "error_rule": rule_url(game, error.code)}
 
 
 # --- regions ---------------------------------------------------------------------------------------
@@ -268,6 +277,7 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
             regions = {name: render_to_string(f"games/{info.game}/table.html#{name}", context) for name in
                        ("head", "center")}
             regions["standings"] = render_to_string(_partial(info.game, "standings", "rooms/_standings.html"), context)
+            regions["fairness"] = render_to_string("rooms/_fairness.html", context)
             seat_template = _partial(info.game, "seat", "rooms/_seat.html")
             for row in context["seats"]:
                 regions[f"seat-{row['seat'].index}"] = render_to_string(seat_template, {**context, "s": row})
@@ -276,14 +286,14 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
 
 
 def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang: str,
-                    error: str | None = None) -> dict[str, str]:
+                    error: services.Refused | None = None) -> dict[str, str]:
     """The regions only this seat sees; a spectator's status and announcement."""
     key = ("private", snapshot["stamp"], info.version, seat, draft.get("rev", 0), lang)
     regions = None if error else _rendered.get(key)
     if regions is None:
         with translation.override(lang):
             if seat is None:
-                context = {**public_context(snapshot, info), "error": error}
+                context = {**public_context(snapshot, info), **refusal(info.game, error)}
                 regions = {}
             else:
                 context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
@@ -316,7 +326,7 @@ def _viewer(info: RoomInfo, seat: int | None) -> dict:
 
 
 def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang: str,
-            error: str | None = None) -> dict[str, str]:
+            error: services.Refused | None = None) -> dict[str, str]:
     """Every region of the deal this viewer's page shows, personalised."""
     public = public_regions(snapshot, info, lang)
     with translation.override(lang):
@@ -365,11 +375,12 @@ def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None) -> SafeSt
 
 
 def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, lang: str, log: list[str],
-          error: str | None = None, request: HttpRequest | None = None, talk: str = "") -> str:
+          error: services.Refused | None = None, request: HttpRequest | None = None, talk: str = "") -> str:
     """The #table element for this viewer: the lobby while seats are missing, else the skeleton with
     every region; then the live region's announcement and the freshness marker (both outside #table)."""
     with translation.override(lang):
-        context = {**_viewer(info, seat), "game": BY_KEY[info.game], "error": error, "chat": mark_safe(talk),
+        context = {**_viewer(info, seat), "game": BY_KEY[info.game], **refusal(info.game, error),
+                   "chat": mark_safe(talk),
                    "roombar": mark_safe(viewer_regions(info, seat, lang, request)["roombar"])}
         if snapshot is None:
             html = render_to_string("rooms/_lobby.html", context, request=request)
@@ -448,7 +459,7 @@ def game_css(game: str) -> str | None:
 # --- pages and htmx responses -----------------------------------------------------------------------
 
 
-def page(room: Room, player: str | None, lang: str, fields: dict | None = None, error: str | None = None,
+def page(room: Room, player: str | None, lang: str, fields: dict | None = None, error: services.Refused | None = None,
          request: HttpRequest | None = None) -> dict:
     """What the room page (and an htmx response) shows this browser, read from the database."""
     info = room_info(room)
@@ -463,7 +474,7 @@ def page(room: Room, player: str | None, lang: str, fields: dict | None = None, 
             "html": table(snapshot, info, seat, draft, lang, log, error, request, talk)}
 
 
-def render_room(room: Room, player: str | None, fields: dict | None = None, error: str | None = None,
+def render_room(room: Room, player: str | None, fields: dict | None = None, error: services.Refused | None = None,
                 request: HttpRequest | None = None) -> str:
     """The table for an htmx response or a test: #table, the announcement and the freshness marker."""
     return page(room, player, translation.get_language() or "de", fields, error, request)["html"]

@@ -8,7 +8,6 @@ act, a task is queued. Nothing here trusts the caller about seats or turns: the 
 
 from __future__ import annotations
 
-import secrets
 import time
 import unicodedata
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from django.utils.translation import gettext
 from games.core import registry
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.rng import rng_for
-from rooms import broadcast, clock, inputs, snapshots, timers
+from rooms import broadcast, clock, fairplay, inputs, snapshots, timers
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
 
 if TYPE_CHECKING:
@@ -256,15 +255,17 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
     if previous is not None and (not previous.over or room.closed):
         return previous
     options = engine.next_options(engine.outcome(engine.load(previous.state))) if previous else {}
-    seed = secrets.randbits(62)
-    state = engine.new_game(seed=seed, seats=engine.seats, **options)
+    number = previous.number + 1 if previous else 1
+    seed = fairplay.new_seed()
+    state = fairplay.deal(room.game, seed, options)
     outcome = engine.outcome(state)
     seats = list(room.seats.select_related("user__profile"))
     try:
         with transaction.atomic():
             deal = Deal.objects.create(
-                room=room, number=previous.number + 1 if previous else 1, seed=seed,
-                state=engine.dump(state), opening_events=engine.opening_events(state), over=outcome is not None,
+                room=room, number=number, seed=seed, commitment=fairplay.commitment(room.pk, number, seed),
+                options=options, start=engine.dump(state), state=engine.dump(state),
+                opening_events=engine.opening_events(state), over=outcome is not None,
                 deadlines=clock.deadlines(room.clock, {}, frozenset(), engine.actors(state), None, _people(seats)),
             )
             if deal.over:

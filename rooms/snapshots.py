@@ -43,6 +43,8 @@ def build(deal: Deal, state: object, events: list[dict]) -> Snapshot:
         "shown_actors": sorted(shown),
         "deadlines": deal.deadlines,
         "events": events,
+        "commitment": deal.commitment,
+        "seed": deal.seed if deal.over else None,  # secret until the deal is over (rooms/fairplay.py)
     }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rooms import views
+from rooms import replays, views
 
 app_name = "rooms"
 urlpatterns = [
@@ -14,4 +14,13 @@ urlpatterns = [
     path("raum/<str:token>/weiter/", views.next_deal, name="next_deal"),
     path("raum/<str:token>/chat/", views.write_chat, name="chat"),
     path("meine-raeume/", views.my_rooms, name="my_rooms"),
+    # Finished deals again (rooms/replays.py): the room's people by the room's URL, others by a shared link.
+    path("raum/<str:token>/partien/", replays.room_deals, name="deals"),
+    path("raum/<str:token>/partien/<int:number>/", replays.replay, name="replay"),
+    path("raum/<str:token>/partien/<int:number>/mischung/", replays.shuffle_check, name="shuffle_check"),
+    path("raum/<str:token>/partien/<int:number>/partie.json", replays.deal_json, name="deal_json"),
+    path("raum/<str:token>/partien/<int:number>/teilen/", replays.share, name="share_deal"),
+    path("partie/<str:key>/", replays.shared_replay, name="shared_replay"),
+    path("partie/<str:key>/mischung/", replays.shared_check, name="shared_check"),
+    path("partie/<str:key>/partie.json", replays.shared_json, name="shared_json"),
 ]

@@ -74,7 +74,7 @@ def room_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _page(request: HttpRequest, room: Room, player: str | None, fields: dict | None = None,
-          error: str | None = None, status: int = 200) -> HttpResponse:
+          error: services.Refused | None = None, status: int = 200) -> HttpResponse:
     table = rendering.page(room, player, get_language(), fields, error, request)["html"]
     context = {"token": room.token, "game": BY_KEY[room.game], "game_css": rendering.game_css(room.game),
                "table": mark_safe(table)}  # rendered by our own templates
@@ -89,7 +89,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     try:
         services.join(room, player, request.POST.get("name", ""), user=_account(request))
     except services.Refused as exc:
-        return identity.remember(_page(request, room, player, error=exc.message(), status=400), player)
+        return identity.remember(_page(request, room, player, error=exc, status=400), player)
     return identity.remember(redirect("rooms:room", token=room.token), player)
 
 
@@ -116,7 +116,7 @@ def seat_change(request: HttpRequest, token: str, change: str) -> HttpResponse:
             raise services.Refused(services.NO_SEAT, "no_seat")
         SEAT_CHANGES[change](room, player, request.POST)
     except services.Refused as exc:
-        error = exc.message()
+        error = exc
     return _room_response(request, room, player, None, error)
 
 
@@ -130,7 +130,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     try:
         submit_form(room, rendering.seat_of(room, player), fields)
     except services.Refused as exc:
-        error = exc.message()
+        error = exc
     return _room_response(request, room, player, fields if error else None, error)
 
 
@@ -145,7 +145,7 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
         try:
             services.save_draft(room, seat, draft_fields(request.POST.dict()))
         except services.Refused as exc:
-            error = exc.message()
+            error = exc
     return _room_response(request, room, player, None, error)
 
 
@@ -158,7 +158,7 @@ def write_chat(request: HttpRequest, token: str) -> HttpResponse:
     try:
         chat.post(room, player or "", _account(request), request.POST.get("text"))
     except services.Refused as exc:
-        error = exc.message()
+        error = exc
     return _room_response(request, room, player, None, error)
 
 
@@ -170,12 +170,12 @@ def next_deal(request: HttpRequest, token: str) -> HttpResponse:
     try:
         services.start_deal(room, player or "", _account(request))
     except services.Refused as exc:
-        error = exc.message()
+        error = exc
     return _room_response(request, room, player, None, error)
 
 
 def _room_response(request: HttpRequest, room: Room, player: str | None, fields: dict | None,
-                   error: str | None) -> HttpResponse:
+                   error: services.Refused | None) -> HttpResponse:
     """After a form without JavaScript: back to the room, or the room with the reason; htmx gets the table."""
     if not request.htmx:
         if error:

@@ -86,7 +86,7 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
     if view["phase"] != "over":
         waiting = [labels[s] for s, done in enumerate(view["confirmed"]) if not done]
         return _("Waiting for: {names}.").format(names=", ".join(waiting))
-    if view["quad_winner"] == view["seat"]:
+    if view["quad_winner"] is not None and view["quad_winner"] == view["seat"]:  # not a spectator's (seat None)
         return _("You have four of a kind and win the pool.")
     if view["quad_winner"] is not None:
         return _("{who} has four of a kind and wins the pool.").format(who=labels[view["quad_winner"]])

@@ -32,7 +32,7 @@ def fixed_room(player: str, state) -> Room:
     return room
 
 
-def render(room: Room, player: str, fields: dict | None = None, error: str | None = None) -> str:
+def render(room: Room, player: str, fields: dict | None = None, error: Refused | None = None) -> str:
     with translation.override("de"):
         return rendering.render_room(room, player, fields, error)
 
@@ -95,7 +95,7 @@ def test_a_refused_discard_shows_its_german_reason_and_changes_nothing(alice):
     with translation.override("de"):
         error = refused.value.message()
     assert error.startswith("Deine 2 × Fünf Vạn (Myriaden) sind Chắn-Paare")
-    html = render(room, alice, fields, error)
+    html = render(room, alice, fields, refused.value)
     assert re.search(r'<p class="error" role="alert">Deine 2 × Fünf Vạn \(Myriaden\)', html)
     assert room.current_deal().version == 0
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rooms', '0002_seat_user'),
+        ('rooms', '0003_fairplay'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
