@@ -269,7 +269,13 @@ def compact(html: str) -> str:
 
 
 def _render(template: str, context: dict, request: HttpRequest | None = None) -> str:
-    return compact(render_to_string(template, context, request=request))
+    return compact(_template(template).render(context, request))
+
+
+@cache
+def _template(name: str):
+    """Templates looked up once per process (the loader's own cache still resolves the name each time)."""
+    return get_template(name)
 
 
 @cache

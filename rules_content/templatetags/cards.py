@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -27,19 +29,30 @@ def _lang() -> str:
 
 
 def card_src(deck: str, code: str) -> str:
+    return _card_src(deck, code, _lang())
+
+
+@lru_cache(maxsize=4096)
+def _card_src(deck: str, code: str, lang: str) -> str:
     url = reverse("card_svg", args=[deck, code])
     # The French courts carry letters (B D K in German, J Q K in English); other packs draw one face.
-    if deck == "french" and _lang() == "en":
+    if deck == "french" and lang == "en":
         url += "?lang=en"
     return url
 
 
 @register.simple_tag
 def card(deck: str, code: str, width: int = 72, css: str = "card") -> SafeString:
+    return _card(deck, code, width, css, _lang())
+
+
+@lru_cache(maxsize=16384)
+def _card(deck: str, code: str, width: int, css: str, lang: str) -> SafeString:
+    """The same picture is drawn thousands of times a minute on the live tables: built once per language."""
     w, h = cardart.aspect(deck)
     return format_html(
         '<img class="{}" src="{}" alt="{}" width="{}" height="{}" loading="lazy" decoding="async">',
-        css, card_src(deck, code), card_name(deck, code), width, round(width * h / w),
+        css, _card_src(deck, code, lang), cardart.name(deck, code, lang=lang), width, round(width * h / w),
     )
 
 
