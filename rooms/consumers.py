@@ -162,7 +162,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table()
 
     async def move(self, fields: dict) -> None:
-        await db(submit_form)(self.room, self.seat, fields)
+        await db(submit_form)(self.room, self.seat, fields, self.snapshot)
 
     async def save_draft(self, fields: dict) -> None:
         if self.seat is None:

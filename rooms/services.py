@@ -417,9 +417,11 @@ def save_draft(room: Room, seat: int, fields: dict) -> dict:
 
 def back_in_person(room: Room, seat: int) -> None:
     """A person whose seat a computer plays acts again: the seat is theirs at once."""
-    with transaction.atomic():
-        if room.seats.filter(index=seat, stand_in=True).exclude(player="").update(stand_in=False):
-            room_changed(room.pk)
+    mine = room.seats.filter(index=seat, stand_in=True).exclude(player="")
+    if mine.exists():  # rarely: a read, not a write, on every move
+        with transaction.atomic():
+            if mine.update(stand_in=False):
+                room_changed(room.pk)
 
 
 def computers_to_act(deal: Deal) -> list[int]:
