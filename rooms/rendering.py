@@ -106,7 +106,7 @@ class RoomInfo:
 
 def room_info(room: Room | int) -> RoomInfo:
     """The room as it is now in the database (a handful of queries)."""
-    room = room if isinstance(room, Room) else Room.objects.get(pk=room)
+    room = Room.objects.get(pk=room.pk if isinstance(room, Room) else room)
     states, watchers = presence.states(room.pk)
     seats = tuple(
         SeatInfo(s.index, s.kind, s.name, s.player, s.stand_in, states.get(s.index))
