@@ -56,7 +56,8 @@ def test_a_seat_is_here_while_a_page_is_open_then_away_then_gone(alice, bob, set
     assert presence.states(room.pk)[0][1] == presence.HERE
     presence.close_connection("chan-bob")
     assert presence.states(room.pk)[0][1] == presence.AWAY
-    Seat.objects.filter(room=room, index=1).update(left_at=timezone.now() - timedelta(seconds=settings.AWAY_SECONDS + 1))
+    long_ago = timezone.now() - timedelta(seconds=settings.AWAY_SECONDS + 1)
+    Seat.objects.filter(room=room, index=1).update(left_at=long_ago)
     assert presence.states(room.pk)[0][1] == presence.GONE
 
 
