@@ -249,10 +249,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             if info is None:
                 info = await ROOMS.get(self.room_id)
-            snapshot = snapshot or self.snapshot
-            if snapshot is None or info.seat_of(self.player) != self.seat:
-                await self.send_table()
+            if self.snapshot is None or info.seat_of(self.player) != self.seat:
+                await self.send_table()  # the page shows the lobby, or its seat changed: the whole table
                 return
+            snapshot = snapshot or self.snapshot
             frame = await self._frame(snapshot, info, error)
         except Exception:
             log.exception("table socket: rendering an update failed")
