@@ -328,10 +328,10 @@ def _once(key: tuple, template: str, context: dict) -> str:
 def _seat_facts(context: dict, row: dict) -> str:
     """Everything a seat's box shows (rooms/_seat.html and the games' own `seat` partials): its row, and
     what the game's context says of this seat."""
-    index, view = row["seat"].index, context["view"]
+    index, view, result = row["seat"].index, context["view"], context.get("result")
     facts = (row, view.get("dealer") == index, view.get("turn") == index, view.get("phase"),
              context.get("seat_notes", {}).get(index), context.get("backs", {}).get(index),
-             context.get("fronts", {}).get(index), (context.get("result") or {}).get("winner") == index)
+             context.get("fronts", {}).get(index), isinstance(result, dict) and result.get("winner") == index)
     return repr(facts)
 
 
