@@ -312,6 +312,7 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
     with transaction.atomic():
         deal = (
             Deal.objects.select_related("room")
+            .defer("opening_events", "start", "room__barred")  # JSON a move does not need to parse
             .annotate(repeated=Exists(ActionRecord.objects.filter(deal=OuterRef("pk"), action_id=action_id)))
             .get(pk=deal_id)
         )
@@ -319,7 +320,7 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
             return deal  # a repeated send of an action that was already applied
         if expected_version is not None and expected_version != deal.version:
             raise _LostRace
-        seats = list(deal.room.seats.select_related("user__profile"))
+        seats = list(deal.room.seats.select_related("user__profile").defer("draft"))
         _check_may_act(deal.room, seats, seat, by_computer)
         mine = next((s for s in seats if s.index == seat), None)
         if not by_computer and mine is not None and mine.stand_in and mine.player:  # the person acts again
