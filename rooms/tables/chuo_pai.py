@@ -312,12 +312,8 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
 
 
 def seat_notes(view: dict) -> dict[int, str]:
-    return {
-        s: ngettext("{count} card in hand", "{count} cards in hand", held).format(count=held)
-        + " · "
-        + _("scoring pile: {count}").format(count=view["pile_counts"][s])
-        for s, held in enumerate(view["hand_counts"])
-    }
+    """Each seat's scoring pile (its cards in hand are counted beside its face-down cards)."""
+    return {s: _("scoring pile: {count}").format(count=pile) for s, pile in enumerate(view["pile_counts"])}
 
 
 def event_text(event: dict, labels: dict[int, str], me: int | None = None) -> str | None:

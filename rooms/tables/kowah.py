@@ -123,6 +123,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "hide_totals": True,  # Kowah keeps no running total (rules K9): the history lists wins instead
         "seat_notes": seat_notes(view),
         "backs": _backs(view),
+        "held": dict(enumerate(view["hand_counts"])) if view["phase"] != "over" else {},
     }
 
 
