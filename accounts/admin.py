@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from accounts import moderation
 from accounts.forms import clean_display_name
 from accounts.models import AuditLog, Profile
-from rooms.models import Room, Seat
+from rooms.models import ChatMessage, Room, Seat
 
 User = get_user_model()
 admin.site.site_header = admin.site.site_title = _("Cardavia moderation")
@@ -251,6 +251,25 @@ class SeatAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
         return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("created", "room", "name", "text", "hidden")
+    list_filter = ("hidden", "created", "room__game")
+    search_fields = ("text", "name", "room__token", "user__username")
+    list_select_related = ("room", "user")
+    date_hierarchy = "created"
+    actions = (reason_action("hide_messages", _("Hide the selected chat messages"), moderation.hide_chat_message),)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: ChatMessage | None = None) -> list[str]:
+        return _readonly_fields(ChatMessage)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: ChatMessage | None = None) -> bool:
+        return False  # hidden, never deleted: the audit log refers to it
 
 
 @admin.register(AuditLog)

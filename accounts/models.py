@@ -45,6 +45,7 @@ class AuditLog(models.Model):
         CLOSE_ROOM = "close_room", _("close room")
         REOPEN_ROOM = "reopen_room", _("reopen room")
         REMOVE_SEAT = "remove_seat", _("remove person from seat")
+        HIDE_CHAT = "hide_chat", _("hide chat message")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="moderation_actions",

@@ -11,8 +11,8 @@ from typing import TypeVar
 from django.db import models, transaction
 
 from accounts.models import AuditLog, Profile
-from rooms import services
-from rooms.models import Room, Seat
+from rooms import chat, services
+from rooms.models import ChatMessage, Room, Seat
 
 M = TypeVar("M", bound=models.Model)
 MODERATORS = "Moderatoren"
@@ -20,6 +20,7 @@ MODERATORS = "Moderatoren"
 MODERATOR_PERMISSIONS = (
     "accounts.view_profile", "accounts.change_profile", "accounts.view_auditlog", "auth.view_user",
     "rooms.view_room", "rooms.change_room", "rooms.view_seat", "rooms.change_seat",
+    "rooms.view_chatmessage", "rooms.change_chatmessage",
     "axes.view_accessattempt", "axes.delete_accessattempt",  # see and lift log-in locks
 )
 
@@ -124,4 +125,15 @@ def remove_from_seat(moderator, seat: Seat, reason: str) -> bool:
     services.leave(seat.room, seat.player)
     _log(moderator, AuditLog.Action.REMOVE_SEAT, seat, reason, room=seat.room.token, index=seat.index, name=who,
          user=seat.user.get_username() if seat.user else None)
+    return True
+
+
+@transaction.atomic
+def hide_chat_message(moderator, message: ChatMessage, reason: str) -> bool:
+    """A chat line disappears from every page of its room; the audit log keeps what it said."""
+    if _fresh(message).hidden:
+        return False
+    chat.hide(message)
+    _log(moderator, AuditLog.Action.HIDE_CHAT, message, reason, room=message.room.token, seat=message.seat,
+         name=message.name, text=message.text)
     return True

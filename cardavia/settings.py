@@ -117,6 +117,7 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "CONN_MAX_AGE": 600,  # each worker thread keeps its connection (opening one runs the PRAGMAs)
             # Waiting for the write lock beats failing when a computer turn and a person write at once:
             # write-ahead logging lets readers go on while one writer writes, a writing transaction
             # takes the lock at its start (IMMEDIATE), and a busy database is waited for up to 20 s.

@@ -8,12 +8,15 @@ an event loop per hint.
 
 from __future__ import annotations
 
+import asyncio
 from functools import cache
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
+
+from rooms import timers
 
 
 def group(room_id: int) -> str:
@@ -44,8 +47,23 @@ def _send(room_id: int, message: dict) -> None:
     if isinstance(layer, RedisPubSubChannelLayer):
         # The layer's own wire format: the group's pub/sub channel is "<prefix>__group__<group>".
         _redis().publish(f"asgi__group__{group(room_id)}", layer.serialize(message))
-    elif layer is not None:
+        return
+    if layer is None:
+        return
+    loop = timers.loop()
+    if loop is None:  # no web process here (a test, a command): wait for the send
         async_to_sync(layer.group_send)(group(room_id), message)
+    else:  # the in-memory layer lives on the web process's loop: hand the send over, in order
+        loop.call_soon_threadsafe(_start, layer.group_send(group(room_id), message))
+
+
+_sending: set[asyncio.Future] = set()
+
+
+def _start(send) -> None:
+    future = asyncio.ensure_future(send)
+    _sending.add(future)
+    future.add_done_callback(_sending.discard)
 
 
 @cache

@@ -11,7 +11,6 @@ overtake each other. A render that fails is logged and the page is sent its whol
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import re
 from urllib.parse import parse_qs
@@ -108,7 +107,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if room is None:
             await self.close(code=4404)
             return
-        self.room_id = room.pk
+        self.room, self.room_id = room, room.pk  # for the door, which reads everything it decides on afresh
         self.request = identity.request_from_cookies(self.scope.get("cookies", {}))
         self.player = identity.player_from_request(self.request)
         user = self.scope.get("user")
@@ -119,7 +118,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.info: rendering.RoomInfo | None = None
         self.snapshot: dict | None = None
         self.draft: dict = {}
-        self.sent: dict[str, str] = {}  # region id -> digest of the HTML the page shows
+        self.sent: dict[str, str] = {}  # region id -> the HTML the page shows
         self.log_at: tuple[int, int] = (0, -1)  # (deal id, version) up to which the page's log goes
         self.chat_upto = 0  # the newest chat line the page shows
         timers.bind(asyncio.get_running_loop())
@@ -163,14 +162,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table()
 
     async def move(self, fields: dict) -> None:
-        room = await self._room()
-        await db(submit_form)(room, self.seat, fields)
+        await db(submit_form)(self.room, self.seat, fields, self.snapshot)
 
     async def save_draft(self, fields: dict) -> None:
         if self.seat is None:
             raise services.Refused(services.NO_SEAT, "no_seat")
-        room = await self._room()
-        self.draft = await db(services.save_draft)(room, self.seat, draft_fields(fields))
+        self.draft = await db(services.save_draft)(self.room, self.seat, draft_fields(fields))
         await db(broadcast.draft_changed)(self.room_id, self.seat)
         await self.send_update()
 
@@ -240,7 +237,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.snapshot is not None:
             regions = rendering.regions(self.snapshot, self.info, self.seat, self.draft, self.language)
             regions.update(rendering.viewer_regions(self.info, self.seat, self.language, self.request))
-            self.sent = {name: _digest(html) for name, html in regions.items()}
+            self.sent = regions
             self.log_at = (self.snapshot["deal"], self.snapshot["version"])
         else:
             self.sent = {}
@@ -252,10 +249,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             if info is None:
                 info = await ROOMS.get(self.room_id)
-            snapshot = snapshot or self.snapshot
-            if snapshot is None or info.seat_of(self.player) != self.seat:
-                await self.send_table()
+            if self.snapshot is None or info.seat_of(self.player) != self.seat:
+                await self.send_table()  # the page shows the lobby, or its seat changed: the whole table
                 return
+            snapshot = snapshot or self.snapshot
             frame = await self._frame(snapshot, info, error)
         except Exception:
             log.exception("table socket: rendering an update failed")
@@ -272,10 +269,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
         parts = []
         for name, html in regions.items():
-            digest = _digest(html)
-            if self.sent.get(name) == digest:
+            if self.sent.get(name) == html:  # mostly the very same string: an identity check
                 continue
-            self.sent[name] = digest
+            self.sent[name] = html
             if name == "announce":
                 parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
             else:
@@ -324,10 +320,6 @@ def _saved_draft(room_id: int, seat: int | None) -> dict:
     saved = Seat.objects.filter(room=room_id, index=seat).values_list("draft", flat=True).first() or {}
     deal = Deal.objects.filter(room=room_id).order_by("-number").values_list("pk", flat=True).first()
     return saved if saved.get("deal") == deal else {"rev": saved.get("rev", 0)}
-
-
-def _digest(html: str) -> str:
-    return hashlib.blake2b(html.encode(), digest_size=12).hexdigest()
 
 
 def _oob(html: str) -> str:

@@ -15,6 +15,7 @@ in a worker thread when a room or deal changed.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ PLACES = {
 }
 CHART_W, CHART_H = 240, 90
 PUBLIC = ("head", "center", "standings")  # besides one box per seat, "seat-<index>"
-PRIVATE = ("hand", "actions")
+PRIVATE = ("hand", "actions")  # each game's own; every seat also has "decision" and "status"
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ class RoomInfo:
 
 def room_info(room: Room | int) -> RoomInfo:
     """The room as it is now in the database (a handful of queries)."""
-    room = room if isinstance(room, Room) else Room.objects.get(pk=room)
+    room = Room.objects.get(pk=room.pk if isinstance(room, Room) else room)
     states, watchers = presence.states(room.pk)
     seats = tuple(
         SeatInfo(s.index, s.kind, s.name, s.player, s.stand_in, states.get(s.index))
@@ -258,10 +259,36 @@ class _Regions:
 _rendered = _Regions()
 
 
+BLANKS = re.compile(r"\s*\n\s*")
+
+
+def compact(html: str) -> str:
+    """A rendered region without its template's indentation: a run of white space with a line break is
+    one line break (which HTML shows as the one space any run of white space is)."""
+    return BLANKS.sub("\n", html).strip()
+
+
+def _render(template: str, context: dict, request: HttpRequest | None = None) -> str:
+    return compact(_template(template).render(context, request))
+
+
+@cache
+def _template(name: str):
+    """Templates looked up once per process (the loader's own cache still resolves the name each time)."""
+    return get_template(name)
+
+
 @cache
 def _partials(game: str) -> frozenset[str]:
     """The regions a game's table template draws itself (the rest come from rooms/)."""
     return frozenset(get_template(f"games/{game}/table.html").template.extra_data.get("partials", {}))
+
+
+@cache
+def felt_regions(game: str) -> tuple[str, ...]:
+    """A game's further public regions on the felt besides its center (partials named `felt_…`), for
+    parts that change at another pace (Dou Dizhu's bottom cards and stakes)."""
+    return tuple(sorted(name for name in _partials(game) if name.startswith("felt_")))
 
 
 def _partial(game: str, name: str, default: str) -> str:
@@ -274,13 +301,13 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
     if regions is None:
         with translation.override(lang):
             context = public_context(snapshot, info)
-            regions = {name: render_to_string(f"games/{info.game}/table.html#{name}", context) for name in
-                       ("head", "center")}
-            regions["standings"] = render_to_string(_partial(info.game, "standings", "rooms/_standings.html"), context)
-            regions["fairness"] = render_to_string("rooms/_fairness.html", context)
+            regions = {name.replace("_", "-"): _render(f"games/{info.game}/table.html#{name}", context)
+                       for name in ("head", "center", *felt_regions(info.game))}
+            regions["standings"] = _render(_partial(info.game, "standings", "rooms/_standings.html"), context)
+            regions["fairness"] = _render("rooms/_fairness.html", context)
             seat_template = _partial(info.game, "seat", "rooms/_seat.html")
             for row in context["seats"]:
-                regions[f"seat-{row['seat'].index}"] = render_to_string(seat_template, {**context, "s": row})
+                regions[f"seat-{row['seat'].index}"] = _render(seat_template, {**context, "s": row})
         _rendered.put(key, regions)
     return regions
 
@@ -297,9 +324,10 @@ def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dic
                 regions = {}
             else:
                 context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
-                regions = {name: render_to_string(f"games/{info.game}/table.html#{name}", context)
-                           for name in PRIVATE}
-            regions["status"] = render_to_string("rooms/_status.html", context)
+                regions = {name: _render(f"games/{info.game}/table.html#{name}", context) for name in PRIVATE}
+            if seat is not None:
+                regions["decision"] = _render("rooms/_decision.html", context)
+            regions["status"] = _render("rooms/_status.html", context)
             regions["announce"] = str(context.get("announcement", ""))
         if not error:
             _rendered.put(key, regions)
@@ -310,7 +338,7 @@ def viewer_regions(info: RoomInfo, seat: int | None, lang: str, request: HttpReq
     """The room bar: what this browser may do in the room (its forms carry the browser's CSRF token,
     so it is rendered for each page, when the room changes)."""
     with translation.override(lang):
-        return {"roombar": render_to_string("rooms/_roombar.html", _viewer(info, seat), request=request)}
+        return {"roombar": _render("rooms/_roombar.html", _viewer(info, seat), request)}
 
 
 def _viewer(info: RoomInfo, seat: int | None) -> dict:
@@ -327,11 +355,18 @@ def _viewer(info: RoomInfo, seat: int | None) -> dict:
 
 def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang: str,
             error: services.Refused | None = None) -> dict[str, str]:
-    """Every region of the deal this viewer's page shows, personalised."""
-    public = public_regions(snapshot, info, lang)
-    with translation.override(lang):
-        shown = {name: personal(html, info, seat) for name, html in public.items() if name != f"seat-{seat}"}
-    return {**shown, **private_regions(snapshot, info, seat, draft, lang, error)}
+    """Every region of the deal this viewer's page shows, personalised (the same strings for every page
+    of a seat, so that a page's comparison with what it last sent is mostly an identity check)."""
+    key = ("seat", snapshot["stamp"], info.version, seat, draft.get("rev", 0), lang)
+    shown = None if error else _rendered.get(key)
+    if shown is None:
+        public = public_regions(snapshot, info, lang)
+        with translation.override(lang):
+            shown = {name: personal(html, info, seat) for name, html in public.items() if name != f"seat-{seat}"}
+        shown.update(private_regions(snapshot, info, seat, draft, lang, error))
+        if not error:
+            _rendered.put(key, shown)
+    return dict(shown)
 
 
 def log_lines(game: str, events: list[dict], info: RoomInfo, seat: int | None, lang: str) -> list[str]:
@@ -395,9 +430,10 @@ def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, 
                 my_turn=seat is not None and seat in snapshot["actors"],
                 places=[{"name": places[(s.index - (seat or 0)) % len(info.seats)], "html": shown[f"seat_{s.index}"]}
                         for s in info.seats if s.index != seat],
+                felt=[shown[name.replace("-", "_")] for name in felt_regions(info.game)],
                 log=mark_safe("".join(log)),
                 aside=aside(info.game, lang),
-                game_class=info.game.replace("_", "-"),
+                game_class=info.game.replace("_", "-"), deck=adapter(info.game).DECK,
             )
             html = render_to_string("rooms/_table.html", context, request=request)
             announcement = shown["announce"]

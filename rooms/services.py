@@ -116,7 +116,7 @@ def open_solo(game: str, player: str, user: User | None = None) -> Room:
 
 
 def open_room(game: str, player: str, name: str, computers: set[int], solo: bool = False,
-              user: User | None = None) -> Room:
+              user: User | None = None, clock: int = 0) -> Room:
     """A room whose creator takes seat 0; `computers` are the computer seats, the rest await people.
 
     The first deal starts as soon as every person's seat is taken (at once when the creator is the
@@ -126,8 +126,10 @@ def open_room(game: str, player: str, name: str, computers: set[int], solo: bool
     name = _account_name(user, "") or (clean_name(name) if not solo else "")
     if 0 in computers or not computers <= set(range(engine.seats)):
         raise Refused(gettext_noop("Seat 1 is yours; choose computers only for the other seats."), "bad_seats")
+    if clock not in Room.CLOCKS:
+        raise Refused(MALFORMED, "malformed")
     with transaction.atomic():
-        room = Room.objects.create(game=game, solo=solo, creator=player)
+        room = Room.objects.create(game=game, solo=solo, creator=player, clock=clock)
         Seat.objects.bulk_create(
             Seat(room=room, index=i, kind=Seat.Kind.COMPUTER if i in computers else Seat.Kind.PERSON,
                  player=player if i == 0 else "", name=name if i == 0 else "", user=user if i == 0 else None)
@@ -417,9 +419,11 @@ def save_draft(room: Room, seat: int, fields: dict) -> dict:
 
 def back_in_person(room: Room, seat: int) -> None:
     """A person whose seat a computer plays acts again: the seat is theirs at once."""
-    with transaction.atomic():
-        if room.seats.filter(index=seat, stand_in=True).exclude(player="").update(stand_in=False):
-            room_changed(room.pk)
+    mine = room.seats.filter(index=seat, stand_in=True).exclude(player="")
+    if mine.exists():  # rarely: a read, not a write, on every move
+        with transaction.atomic():
+            if mine.update(stand_in=False):
+                room_changed(room.pk)
 
 
 def computers_to_act(deal: Deal) -> list[int]:

@@ -28,14 +28,19 @@ def bind(loop: asyncio.AbstractEventLoop) -> None:
     _loop = loop
 
 
+def loop() -> asyncio.AbstractEventLoop | None:
+    """The web process's running event loop, if this process is one."""
+    return _loop if _loop is not None and _loop.is_running() else None
+
+
 def later(delay: float, task_path: str, *args: object) -> None:
     task = import_string(task_path)
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         task.apply_async(args=args, countdown=max(delay, 0))
         return
-    loop = _loop
-    if delay > 0 and loop is not None and loop.is_running():
-        loop.call_soon_threadsafe(loop.call_later, delay, _start, task, args)
+    running = loop()
+    if delay > 0 and running is not None:
+        running.call_soon_threadsafe(running.call_later, delay, _start, task, args)
     elif delay <= 0:
         task.apply(args=args)
     else:

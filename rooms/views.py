@@ -57,12 +57,13 @@ def new_room(request: HttpRequest, game: str) -> HttpResponse:
         player = identity.player_from_request(request) or identity.new_player()
         computers = {i for i in range(1, seats) if request.POST.get(f"seat-{i}") == "computer"}
         try:
-            room = services.open_room(game, player, request.POST.get("name", ""), computers, user=_account(request))
+            room = services.open_room(game, player, request.POST.get("name", ""), computers, user=_account(request),
+                                      clock=_int(request.POST.get("clock", 0)))
         except services.Refused as exc:
             error = exc.message()
         else:
             return identity.remember(redirect("rooms:room", token=room.token), player)
-    context = {"game": BY_KEY[game], "other_seats": range(2, seats + 1), "error": error,
+    context = {"game": BY_KEY[game], "other_seats": range(2, seats + 1), "error": error, "clocks": Room.CLOCKS,
                "name_max": services.NAME_MAX, "posted": request.POST}
     return render(request, "rooms/new_room.html", context, status=400 if error else 200)
 

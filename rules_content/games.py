@@ -11,6 +11,14 @@ from django.http import Http404
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+# The games whose live table exists. The site's tables add themselves when the rooms app is ready
+# (rooms/apps.py): the reading side links to a table without importing the playing side.
+TABLES: set[str] = set()
+
+
+def register_table(key: str) -> None:
+    TABLES.add(key)
+
 
 @dataclass(frozen=True)
 class Game:

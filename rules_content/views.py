@@ -7,7 +7,6 @@ table buttons) around a body rendered once per page and language and then served
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 from django.conf import settings
@@ -15,16 +14,14 @@ from django.contrib.sitemaps.views import sitemap as sitemap_view
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, select_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control, cache_page
 from django.views.decorators.http import require_GET
 
-from games.core import registry
 from rules_content import cardart
-from rules_content.games import GAMES, Game, game_or_404
+from rules_content.games import GAMES, TABLES, Game, game_or_404
 from rules_content.sitemaps import SITEMAPS
 from rules_content.traditions import BY_DECK, TRADITIONS, tradition_or_404
 
@@ -67,18 +64,9 @@ def long_form(kind: str, key: str) -> list[str]:
 
 
 def playable(game: Game) -> bool:
-    """True when the game has a table: the lead's `rooms.tables.TABLES`, or before it lands, an
-    engine in the registry and a table template."""
-    tables = getattr(importlib.import_module("rooms.tables"), "TABLES", None)
-    if tables is not None:
-        return game.key in tables
-    if game.key not in registry.available():
-        return False
-    try:
-        get_template(f"games/{game.key}/table.html")
-    except TemplateDoesNotExist:
-        return False
-    return True
+    """True when the game has a table: the tables register themselves (rooms' AppConfig.ready), so the
+    reading side never imports the playing side."""
+    return game.key in TABLES
 
 
 @require_GET

@@ -33,11 +33,13 @@ def decode_json_action(fields: dict) -> dict:
     return action
 
 
-def submit_form(room: Room, seat: int | None, fields: dict) -> Deal:
+def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | None = None) -> Deal:
     """A move posted by a person (form or websocket), decoded by the game's adapter, through the one door.
 
     The version in the form guards against acting on an outdated table; a game whose moves do not
-    depend on the others' (Chor Voli's simultaneous arrangement) sets `CHECK_VERSION = False`.
+    depend on the others' (Chor Voli's simultaneous arrangement) sets `CHECK_VERSION = False`. A page's
+    socket passes the snapshot it shows: the fields are decoded against that view (the door then checks
+    the move against the deal as it is), which spares reading the deal twice.
     """
     if seat is None:
         raise Refused(services.NO_SEAT, "no_seat")
@@ -47,12 +49,16 @@ def submit_form(room: Room, seat: int | None, fields: dict) -> Deal:
     except inputs.Malformed as exc:
         raise Refused(services.MALFORMED, "malformed") from exc
     services.back_in_person(room, seat)
-    deal = room.current_deal()
-    engine = registry.get(room.game)
     game = adapter(room.game)
-    action = game.decode(fields, engine.view(engine.load(deal.state), seat))
+    if snapshot is None:
+        deal = room.current_deal()
+        engine = registry.get(room.game)
+        deal_id, view = deal.pk, engine.view(engine.load(deal.state), seat)
+    else:
+        deal_id, view = snapshot["deal"], snapshot["views"][seat]
+    action = game.decode(fields, view)
     expected = _int(fields.get("version")) if getattr(game, "CHECK_VERSION", True) else None
-    return services.submit_action(deal.pk, seat, action, action_id, expected_version=expected)
+    return services.submit_action(deal_id, seat, action, action_id, expected_version=expected)
 
 
 def draft_fields(fields: dict) -> dict:

@@ -1,4 +1,10 @@
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import ngettext
+
+from rules_content import cardart
+from rules_content.templatetags.cards import card_src
 
 register = template.Library()
 
@@ -12,3 +18,38 @@ def get(container: object, key: object) -> object:
         return container[key]  # type: ignore[index]
     except (TypeError, IndexError, KeyError):
         return None
+
+
+BACK_HEIGHT, BACK_STEP = 42, 7  # a face-down hand: backs this high, fanned this far apart
+
+
+@register.simple_tag
+def back_patterns(deck: str) -> SafeString:
+    """Once per table: the card back and its fanned edge, for every `{% backs %}` of the page to use."""
+    w, h = cardart.aspect(deck)
+    width = round(BACK_HEIGHT * w / h)
+    return format_html(
+        '<svg class="defs" width="0" height="0" aria-hidden="true"><defs>'
+        '<image id="back-{deck}" href="{src}" width="{width}" height="{height}"/>'
+        '<pattern id="fan-{deck}" width="{step}" height="{height}" patternUnits="userSpaceOnUse">'
+        '<use href="#back-{deck}"/></pattern></defs></svg>',
+        deck=deck, src=card_src(deck, "back"), width=width, height=BACK_HEIGHT, step=BACK_STEP,
+    )
+
+
+@register.simple_tag
+def backs(deck: str, count: int) -> SafeString:
+    """A face-down hand as one small picture whatever its size: the backs' left edges fanned out and the
+    last back whole (drawn from the table's `back_patterns`)."""
+    if not count:
+        return mark_safe("")
+    w, h = cardart.aspect(deck)
+    width = round(BACK_HEIGHT * w / h)
+    fan = (count - 1) * BACK_STEP
+    return format_html(
+        '<svg class="backs" width="{total}" height="{height}" viewBox="0 0 {total} {height}" role="img" '
+        'aria-label="{label}"><rect width="{fan}" height="{height}" fill="url(#fan-{deck})"/>'
+        '<use href="#back-{deck}" x="{fan}"/></svg>',
+        total=fan + width, height=BACK_HEIGHT, fan=fan, deck=deck,
+        label=ngettext("{count} card", "{count} cards", count).format(count=count),
+    )

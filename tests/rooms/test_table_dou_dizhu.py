@@ -61,7 +61,8 @@ def test_the_seat_sees_its_own_hand_sorted_and_no_other_hand(alice):
     assert pictures(mine) == ["3S", "3H", "9S", "KS", "2S", "BJ"]  # by rank: 3 … A, 2, the jokers
     for hidden in ("6S", "7S", "8S", "TS", "JS", "QS", "AS", "AH", "5S", "5H", "4S"):
         assert f"/{hidden}.svg" not in html  # the others' cards and the face-down bottom
-    assert html.count("/back.svg") == 5 + 5 + 3  # the others' hands and the bottom, face down
+    assert html.count('class="backs"') == 2 and html.count('aria-label="5 Karten"') >= 2  # the others' hands
+    assert html.count("/back.svg") == 1 + 3  # the back, drawn by every fan of the page; the bottom
     assert 'data-phase="bidding"' in html
     assert "Computer 2" in html and "5 Karten" in html
 

@@ -1,0 +1,382 @@
+"""The live path under load, against a bare websocket echo on the same connections.
+
+    .venv/bin/python -m bench.live [--mode embedded|services|both] [--game dou_dizhu|chor_voli]
+        [--rooms 10,50,200] [--rates 0,100,200,400,800] [--seconds 8] [--computers 1] [--webs 1]
+
+For each mode the site is started as an operator would (bench/site.py: embedded = one daphne on
+SQLite with the in-memory layer and the computers in-process; services = PostgreSQL, Redis, daphne and
+a Celery worker). For each number of rooms, every room is opened and joined over HTTP like a browser
+does (people in every seat but `--computers`), every person opens the table's websocket, and then
+the offered move rate is ramped (0: closed loop, each person moves as soon as it is their turn; else a
+shared limit of moves per second). A person moves the way the page sends it (the form's fields as
+JSON over the websocket), choosing from the regions the server sent them. Printed per step:
+
+    moves/s      moves of people per second that every seat of the room saw
+    all/s        every deal version (people's and computers' moves, new deals) per second
+    p50 / p99    a person's move → the last seat of the room showing a newer version (ms)
+    bytes        bytes a seat received per update (frames of the step / (versions × seats))
+    cpu/move     CPU of the daphne process(es) per person move (ms), from /proc
+    errors       by kind: refused moves, closes by code, moves not seen by every seat within 10 s
+
+and, measured in the same run over the same number of connections, the same step against a bare
+`websockets` echo server that fans each move out to the room's other connections (a payload of the
+Cardavia update's mean size): the ratio of the p50s is the figure to compare between runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import html
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+
+from bench.client import Browser, freshness
+from bench.site import embedded, free_port, services
+
+REGION = re.compile(r'<\w+ hx-swap-oob="true" id="([\w-]+)"')
+HIDDEN = re.compile(r'name="(action_id|version)" value="([^"]*)"')
+ACTION = re.compile(r'name="action" value="([^"]*)"[^>]*data-legal="true"')
+HAND = re.compile(r'data-hand="([^"]*)"')
+CARD_FIELD = re.compile(r'name="(card-[0-9TJQKA][SHDC])"')
+TIMEOUT = 10.0
+SITE_ENV = {"CARDAVIA_RATE_ROOMS": "100000/h", "CARDAVIA_RATE_JOINS": "100000/h", "CARDAVIA_LOG_LEVEL": "ERROR"}
+
+
+# --- what a person sees and does -------------------------------------------------------------------
+
+
+def regions_of(frame: str) -> dict[str, str]:
+    """A frame's regions by id: an update's out-of-band regions, or the whole table as region "table"."""
+    if 'id="table"' in frame:
+        return {"table": frame, "hand": frame, "actions": frame, "decision": frame}
+    starts = [(m.start(), m.group(1)) for m in REGION.finditer(frame)]
+    return {name: frame[start:(starts[i + 1][0] if i + 1 < len(starts) else len(frame))]
+            for i, (start, name) in enumerate(starts)}
+
+
+@dataclass
+class Person:
+    room: Room
+    seat: int
+    browser: Browser
+    hand: str = ""
+    actions: str = ""
+    decision: str = ""
+    shown: tuple[int, int] = (0, -1)
+    phase: str = ""
+    my_turn: bool = False
+    acted_at: tuple[int, int] | None = None
+    socket: object = None
+
+    def take(self, frame: str) -> tuple[int, int] | None:
+        regions = regions_of(frame)
+        if "hand" in regions:
+            self.hand = regions["hand"]
+        if "actions" in regions:
+            self.actions = regions["actions"]
+        if "decision" in regions:
+            self.decision = regions["decision"]
+        fresh = freshness(frame)
+        if fresh is None:
+            return None
+        self.shown = fresh[:2]
+        self.phase, self.my_turn = fresh[2], fresh[3]
+        return self.shown
+
+    def move(self, game: str) -> dict | None:
+        """The fields this person sends now, or None when there is nothing to do."""
+        if self.phase == "over":
+            return {"command": "next"} if self.seat == 0 else None
+        if not self.my_turn or self.acted_at == self.shown:
+            return None
+        hidden = dict(HIDDEN.findall(self.decision))
+        if "action_id" not in hidden:
+            return None
+        fields = {"command": "move", **hidden}
+        if game == "chor_voli":  # everything on the discard pile: a legal, binding arrangement
+            return {**fields, "intent": "arrange", **dict.fromkeys(CARD_FIELD.findall(self.hand), "x")}
+        if self.phase == "bidding":  # the first bidder bids 1, everyone after passes: one auction round
+            offered = [html.unescape(a) for a in ACTION.findall(self.actions)]
+            opening = '{"type": "bid", "value": 1}'
+            return {**fields, "action": opening if opening in offered else '{"type": "pass"}'}
+        hand = HAND.findall(self.hand)
+        if 'id="why-not-pass"' in self.actions and hand and hand[0]:  # we lead: the lowest card
+            return {**fields, "intent": "play", f"card-{hand[0].split()[0]}": "1"}
+        return {**fields, "intent": "pass"}
+
+
+@dataclass
+class Room:
+    token: str
+    people: list[Person] = field(default_factory=list)
+    pending: list[tuple[float, tuple[int, int], set[int]]] = field(default_factory=list)
+    versions: int = 0
+    last: tuple[int, int] = (0, -1)
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    versions: int = 0
+    bytes: int = 0
+    frames: int = 0
+    errors: Counter = field(default_factory=Counter)
+
+
+class Limiter:
+    """At most `rate` moves per second across all people (0: no limit)."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate, self.next = rate, time.monotonic()
+
+    async def take(self) -> None:
+        if not self.rate:
+            return
+        now = time.monotonic()
+        self.next = max(self.next + 1 / self.rate, now)
+        if self.next > now:
+            await asyncio.sleep(self.next - now)
+
+
+# --- one step against the site ------------------------------------------------------------------
+
+
+async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter, until: float) -> None:
+    room = person.room
+    ws = person.socket
+    while time.monotonic() < until:
+        try:
+            frame = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(0.5, until - time.monotonic())))
+        except TimeoutError:
+            frame = None
+        except websockets.ConnectionClosed as closed:
+            tally.errors[f"close {closed.code}"] += 1
+            return
+        if frame is not None:
+            tally.bytes += len(frame)
+            tally.frames += 1
+            if 'role="alert"' in frame:
+                tally.errors["refused"] += 1
+            shown = person.take(frame)
+            if shown is not None:
+                if shown > room.last:
+                    room.last = shown
+                    tally.versions += 1
+                now = time.monotonic()
+                for entry in list(room.pending):
+                    started, before, waiting = entry
+                    if shown > before:
+                        waiting.discard(person.seat)
+                        if not waiting:
+                            room.pending.remove(entry)
+                            tally.latencies.append(now - started)
+                            tally.moves += 1
+        fields = person.move(game)
+        if fields is not None:
+            await limiter.take()
+            if fields["command"] == "move":
+                person.acted_at = person.shown
+                room.pending.append((time.monotonic(), person.shown, {p.seat for p in room.people}))
+            await ws.send(json.dumps(fields))
+        for entry in list(room.pending):
+            if time.monotonic() - entry[0] > TIMEOUT:
+                room.pending.remove(entry)
+                tally.errors["not seen in 10 s"] += 1
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+async def step(rooms: list[Room], game: str, rate: float, seconds: float, pids: list[int]) -> tuple[Tally, float]:
+    tally = Tally()
+    limiter = Limiter(rate)
+    cpu = cpu_seconds(pids)
+    until = time.monotonic() + seconds
+    for room in rooms:
+        room.pending.clear()
+    await asyncio.gather(*(person_loop(p, game, tally, limiter, until) for room in rooms for p in room.people))
+    return tally, cpu_seconds(pids) - cpu
+
+
+async def connect(site_port: int, rooms: list[Room]) -> None:
+    async def one(person: Person) -> None:
+        url = person.browser.socket_url(person.room.token, site_port)
+        person.socket = await websockets.connect(url, origin="http://127.0.0.1", max_size=2**24, ping_interval=None,
+                                                 additional_headers={"Cookie": person.browser.cookie_header()})
+        person.take(await person.socket.recv())
+
+    for start in range(0, len(rooms), 25):  # a few at a time: a browser opens one page, not hundreds at once
+        await asyncio.gather(*(one(p) for room in rooms[start:start + 25] for p in room.people))
+
+
+def open_rooms(base: str, game: str, count: int, seats: int, computers: int) -> list[Room]:
+    rooms = []
+    for number in range(count):
+        creator = Browser(base)
+        token = creator.open_room(game, f"P{number}-1", set(range(seats - computers, seats)))
+        room = Room(token)
+        room.people.append(Person(room, 0, creator))
+        for seat in range(1, seats - computers):
+            guest = Browser(base)
+            guest.join(token, f"P{number}-{seat + 1}")
+            room.people.append(Person(room, seat, guest))
+        rooms.append(room)
+    return rooms
+
+
+# --- the bare echo ------------------------------------------------------------------------------
+
+
+async def echo_server(port: int) -> None:
+    """Every message "<id>" from a connection of room R goes to every connection of R, padded."""
+    members: dict[str, set] = {}
+
+    async def handler(ws) -> None:
+        room, size = ws.request.path.strip("/").split("/")
+        members.setdefault(room, set()).add(ws)
+        try:
+            async for message in ws:
+                payload = message + "." * int(size)
+                websockets.broadcast(members[room], payload)
+        finally:
+            members[room].discard(ws)
+
+    async with websockets.serve(handler, "127.0.0.1", port, max_size=2**24, ping_interval=None):
+        await asyncio.Future()
+
+
+async def echo_step(port: int, rooms: int, seats: int, size: int, rate: float, seconds: float) -> Tally:
+    """The same shape of traffic as the site's: every room's people take turns, each move fans out."""
+    tally = Tally()
+    limiter = Limiter(rate)
+    sockets = [[await websockets.connect(f"ws://127.0.0.1:{port}/r{r}/{size}", max_size=2**24, ping_interval=None)
+                for _ in range(seats)] for r in range(rooms)]
+    until = time.monotonic() + seconds
+
+    async def play(members: list) -> None:
+        turn = 0
+        while time.monotonic() < until:
+            await limiter.take()
+            started = time.monotonic()
+            await members[turn].send(str(started))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*(ws.recv() for ws in members)), TIMEOUT)
+                tally.latencies.append(time.monotonic() - started)
+                tally.moves += 1
+            turn = (turn + 1) % len(members)
+
+    await asyncio.gather(*(play(members) for members in sockets))
+    for members in sockets:
+        for ws in members:
+            await ws.close()
+    return tally
+
+
+# --- the report --------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def row(label: str, tally: Tally, seconds: float, seats: int, cpu: float | None, echo: Tally | None) -> str:
+    p50, p99 = percentile(tally.latencies, .5) * 1000, percentile(tally.latencies, .99) * 1000
+    per_update = tally.bytes / max(1, tally.versions * seats) if tally.versions else 0  # seats with a socket
+    errors = ", ".join(f"{k} {v}" for k, v in sorted(tally.errors.items())) or "none"
+    text = (f"{label:>10} | {tally.moves / seconds:8.1f} | {tally.versions / seconds:7.1f} | {p50:8.1f} | {p99:8.1f} | "
+            f"{per_update:7.0f} | {'' if cpu is None else f'{cpu * 1000 / max(1, tally.moves):7.2f}':>8} | ")
+    if echo is not None:
+        echo50 = percentile(echo.latencies, .5) * 1000
+        text += f"{echo.moves / seconds:8.1f} | {echo50:7.2f} | {p50 / echo50 if echo50 else float('nan'):7.1f}× | "
+    return text + errors
+
+
+HEADER = ("      rate |  moves/s |   all/s |  p50 ms |  p99 ms |  bytes | cpu/move | echo m/s | echo50 | p50 ratio | "
+          "errors")
+
+
+async def run_mode(mode: str, args: argparse.Namespace, workdir: Path) -> list[dict]:
+    seats = {"dou_dizhu": 3, "chor_voli": 4}[args.game]
+    extra = {**SITE_ENV, "CARDAVIA_COMPUTER_PACE": str(args.pace)}
+    starter = embedded(workdir, **extra) if mode == "embedded" else services(workdir, webs=args.webs, **extra)
+    results = []
+    echo_port = free_port()
+    echo = subprocess.Popen([sys.executable, "-m", "bench.live", "--echo-server", str(echo_port)])
+    try:
+        with starter as site:
+            pids = [site.pid(name) for name in site.processes if name.startswith("web")]
+            for count in args.rooms:
+                rooms = await asyncio.to_thread(open_rooms, site.url, args.game, count, seats, args.computers)
+                await connect(site.port, rooms)
+                print(f"\n{mode}, {args.game}, {count} rooms × {seats} seats ({args.computers} computer), "
+                      f"{sum(len(r.people) for r in rooms)} sockets")
+                print(HEADER)
+                for rate in args.rates:
+                    tally, cpu = await step(rooms, args.game, rate, args.seconds, pids)
+                    size = int(tally.bytes / max(1, tally.frames))
+                    baseline = await echo_step(echo_port, count, seats - args.computers, size, rate, args.seconds)
+                    print(row("closed" if not rate else f"{rate:g}/s", tally, args.seconds, seats - args.computers, cpu,
+                              baseline),
+                          flush=True)
+                    results.append({"mode": mode, "rooms": count, "rate": rate, "moves": tally.moves,
+                                    "errors": dict(tally.errors), "p50": percentile(tally.latencies, .5),
+                                    "echo_p50": percentile(baseline.latencies, .5)})
+                for room in rooms:
+                    for person in room.people:
+                        await person.socket.close()
+    finally:
+        echo.terminate()
+    return results
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mode", choices=("embedded", "services", "both"), default="both")
+    parser.add_argument("--game", choices=("dou_dizhu", "chor_voli"), default="dou_dizhu")
+    parser.add_argument("--rooms", type=lambda s: [int(n) for n in s.split(",")], default=[10, 50, 200])
+    parser.add_argument("--rates", type=lambda s: [float(n) for n in s.split(",")], default=[0, 100, 200, 400, 800])
+    parser.add_argument("--seconds", type=float, default=8)
+    parser.add_argument("--computers", type=int, default=1)
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds between computer moves (the site's pace)")
+    parser.add_argument("--webs", type=int, default=1, help="daphne processes in services mode")
+    parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.echo_server:
+        asyncio.run(echo_server(args.echo_server))
+        return []
+    modes = ("embedded", "services") if args.mode == "both" else (args.mode,)
+    results = []
+    for mode in modes:
+        with tempfile.TemporaryDirectory() as workdir:
+            results += asyncio.run(run_mode(mode, args, Path(workdir)))
+    moves = [r["moves"] for r in results]
+    print(f"\nmoves measured: {sum(moves)}; median p50 ratio to the echo: "
+          f"{statistics.median(r['p50'] / r['echo_p50'] for r in results if r['echo_p50'] == r['echo_p50']):.1f}×")
+    return results
+
+
+if __name__ == "__main__":
+    main()
