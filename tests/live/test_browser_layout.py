@@ -20,27 +20,41 @@ pytestmark = pytest.mark.browser
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 NARROWEST = 360
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
+FLIGHTS = """window.__flights = 0;
+new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => {
+  if (n.classList && n.classList.contains("flying-card")) window.__flights++;
+}))).observe(document, {childList: true, subtree: true});"""
 
 # What the page shows and where: measured in the page.
 MEASURE = """() => {
-  const box = el => { const r = el.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; };
-  const shown = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden"; };
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
+  };
+  const shown = el => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const all = selector => [...document.querySelectorAll(selector)].filter(shown);
   const doc = document.documentElement;
   return {
     width: innerWidth, height: innerHeight, scrollWidth: doc.scrollWidth, scrollHeight: doc.scrollHeight,
-    hand: [...document.querySelectorAll("#hand")].filter(shown).map(box),
-    buttons: [...document.querySelectorAll("#actions button, #actions .why-not")].filter(shown).map(el => ({...box(el), text: el.textContent.trim().slice(0, 40)})),
-    seats: [...document.querySelectorAll("#table .place, #me")].filter(shown).map(el => ({...box(el), id: el.id || el.className})),
+    hand: all("#hand").map(box),
+    buttons: all("#actions button, #actions .why-not")
+      .map(el => ({...box(el), text: el.textContent.trim().slice(0, 40)})),
+    seats: all("#table .place, #me").map(el => ({...box(el), id: el.id || el.className})),
   };
 }"""
 
 
 def inside(rect: dict, page: dict) -> bool:
-    return rect["left"] >= -1 and rect["top"] >= -1 and rect["right"] <= page["width"] + 1 and rect["bottom"] <= page["height"] + 1
+    return (rect["left"] >= -1 and rect["top"] >= -1
+            and rect["right"] <= page["width"] + 1 and rect["bottom"] <= page["height"] + 1)
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+    return (a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+            and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1)
 
 
 def check_one_screen(page, artifacts, game: str, moment: str) -> None:
@@ -141,10 +155,10 @@ def test_computer_moves_fly_in_one_after_another_unless_motion_is_reduced(embedd
     """Dou Dizhu's computers play in turn: the page shows their cards flying in, one frame after another;
     under prefers-reduced-motion nothing flies."""
     for motion, flies in (("no-preference", True), ("reduce", False)):
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE", reduced_motion=motion)
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE",
+                                      reduced_motion=motion)
         page = context.new_page()
-        page.add_init_script("""window.__flights = 0; new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => {
-            if (n.classList && n.classList.contains('flying-card')) window.__flights++; }))).observe(document, {childList: true, subtree: true});""")
+        page.add_init_script(FLIGHTS)
         open_solo_table(page, embedded_site.url, "dou_dizhu")
         for _ in range(60):
             page.wait_for_selector(TURN, timeout=30_000)
