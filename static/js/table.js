@@ -299,6 +299,10 @@
     });
     var box = document.getElementById(mine ? "me" : "seat-" + actor);
     if (box) box.classList.add("just-moved");
+    if (!animations.length) {  // nothing flies (a pass, a confirmation): the next frame may come at once
+      if (box) setTimeout(function () { box.classList.remove("just-moved"); }, MOVE_MS);
+      return;
+    }
     showing = { animations: animations, box: box, timer: setTimeout(done, MOVE_MS) };
   }
   function stopShowing() {
@@ -335,8 +339,11 @@
     next();
     skipping = false;
   }
-  document.addEventListener("pointerdown", skip, true);
-  document.addEventListener("keydown", skip, true);
+  // After the click or key has done its own work: replacing the page under a pressed button would lose the
+  // press (the move it makes is the one the person saw; a move on an outdated table is refused as stale).
+  function skipSoon() { if (showing || queue.length) setTimeout(skip, 0); }
+  document.addEventListener("click", skipSoon, true);
+  document.addEventListener("keydown", skipSoon, true);
 
   // --- passing by itself where passing is the only move ------------------------------------------------
   var autoPassed = null;
