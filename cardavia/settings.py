@@ -42,7 +42,7 @@ def database_from_url(url: str) -> dict:
         # A bounded pool per process (psycopg's, through Django): a web process serves many threads
         # (a request each, the websocket renders), but never holds more than DB_POOL connections.
         "CONN_MAX_AGE": 0,
-        "OPTIONS": {"pool": {"min_size": 1, "max_size": int(env("DB_POOL", "8")), "timeout": 20}},
+        "OPTIONS": {"pool": {"min_size": 1, "max_size": DB_POOL, "timeout": 20}},
     }
 
 
@@ -109,6 +109,7 @@ TEMPLATES = [
     }
 ]
 
+DB_POOL = int(env("DB_POOL", "8"))  # database connections (and the sockets' database threads) per process
 DATABASE_URL = env("DATABASE_URL")
 if DATABASE_URL:
     DATABASES = {"default": database_from_url(DATABASE_URL)}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
@@ -32,6 +33,10 @@ PULL_LATER = '<div id="pull" hidden hx-swap-oob="true" data-after="2000"></div>'
 
 
 
+# As many threads for the database work of the sockets as a process has database connections (its pool).
+DATABASE_THREADS = ThreadPoolExecutor(max_workers=settings.DB_POOL, thread_name_prefix="table-db")
+
+
 def db(function):
     """Run a function that reads or writes the database in a worker thread of its own, so that one
     room's work never queues behind another's on a single thread."""
@@ -43,7 +48,7 @@ def db(function):
         finally:
             close_old_connections()
 
-    return sync_to_async(run, thread_sensitive=False)
+    return sync_to_async(run, thread_sensitive=False, executor=DATABASE_THREADS)
 
 
 class _Rooms:

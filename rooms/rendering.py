@@ -303,13 +303,36 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
             context = public_context(snapshot, info)
             regions = {name.replace("_", "-"): _render(f"games/{info.game}/table.html#{name}", context)
                        for name in ("head", "center", *felt_regions(info.game))}
-            regions["standings"] = _render(_partial(info.game, "standings", "rooms/_standings.html"), context)
-            regions["fairness"] = _render("rooms/_fairness.html", context)
+            # Parts that change at their own pace are rendered again only when what they show changed.
+            regions["standings"] = _once(("standings", info.pk, info.version, lang), _partial(
+                info.game, "standings", "rooms/_standings.html"), context)
+            regions["fairness"] = _once(("fairness", snapshot["deal"], snapshot["over"], info.version, lang),
+                                        "rooms/_fairness.html", context)
             seat_template = _partial(info.game, "seat", "rooms/_seat.html")
             for row in context["seats"]:
-                regions[f"seat-{row['seat'].index}"] = _render(seat_template, {**context, "s": row})
+                index = row["seat"].index
+                regions[f"seat-{index}"] = _once(("seat", info.pk, index, _seat_facts(context, row), lang),
+                                                 seat_template, {**context, "s": row})
         _rendered.put(key, regions)
     return regions
+
+
+def _once(key: tuple, template: str, context: dict) -> str:
+    html = _rendered.get(key)
+    if html is None:
+        html = _render(template, context)
+        _rendered.put(key, html)
+    return html
+
+
+def _seat_facts(context: dict, row: dict) -> str:
+    """Everything a seat's box shows (rooms/_seat.html and the games' own `seat` partials): its row, and
+    what the game's context says of this seat."""
+    index, view, result = row["seat"].index, context["view"], context.get("result")
+    facts = (row, view.get("dealer") == index, view.get("turn") == index, view.get("phase"),
+             context.get("seat_notes", {}).get(index), context.get("backs", {}).get(index),
+             context.get("fronts", {}).get(index), isinstance(result, dict) and result.get("winner") == index)
+    return repr(facts)
 
 
 def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang: str,

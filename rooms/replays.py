@@ -58,7 +58,8 @@ def is_member(room: Room, player: str | None) -> bool:
 
 
 def share_key(deal: Deal) -> str:
-    return signing.dumps(deal.pk, salt=SHARE_SALT)
+    """The same key for a deal every time (no timestamp: a link shared once keeps working)."""
+    return signing.Signer(salt=SHARE_SALT).sign_object(deal.pk)
 
 
 def _by_room(request: HttpRequest, token: str, number: int) -> Access:
@@ -75,7 +76,7 @@ def _by_room(request: HttpRequest, token: str, number: int) -> Access:
 
 def _by_key(request: HttpRequest, key: str) -> Access:
     try:
-        pk = signing.loads(key, salt=SHARE_SALT)
+        pk = signing.Signer(salt=SHARE_SALT).unsign_object(key)
     except signing.BadSignature as exc:
         raise Http404 from exc
     deal = get_object_or_404(Deal.objects.select_related("room"), pk=pk, shared=True)

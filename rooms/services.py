@@ -321,6 +321,11 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
             raise _LostRace
         seats = list(deal.room.seats.select_related("user__profile"))
         _check_may_act(deal.room, seats, seat, by_computer)
+        mine = next((s for s in seats if s.index == seat), None)
+        if not by_computer and mine is not None and mine.stand_in and mine.player:  # the person acts again
+            Seat.objects.filter(pk=mine.pk).update(stand_in=False)
+            mine.stand_in = False
+            room_changed(deal.room_id)
         engine = registry.get(deal.room.game)
         before = engine.load(deal.state)
         try:

@@ -48,7 +48,6 @@ def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | Non
         action_id = inputs.clean_action_id(fields.get("action_id"))
     except inputs.Malformed as exc:
         raise Refused(services.MALFORMED, "malformed") from exc
-    services.back_in_person(room, seat)
     game = adapter(room.game)
     if snapshot is None:
         deal = room.current_deal()
@@ -56,9 +55,12 @@ def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | Non
         deal_id, view = deal.pk, engine.view(engine.load(deal.state), seat)
     else:
         deal_id, view = snapshot["deal"], snapshot["views"][seat]
-    action = game.decode(fields, view)
     expected = _int(fields.get("version")) if getattr(game, "CHECK_VERSION", True) else None
-    return services.submit_action(deal_id, seat, action, action_id, expected_version=expected)
+    try:
+        return services.submit_action(deal_id, seat, game.decode(fields, view), action_id, expected_version=expected)
+    except Refused:
+        services.back_in_person(room, seat)  # a refused try is an act of the person too
+        raise
 
 
 def draft_fields(fields: dict) -> dict:

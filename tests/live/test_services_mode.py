@@ -4,51 +4,28 @@ and a real websocket client, as a browser would."""
 from __future__ import annotations
 
 import asyncio
-import http.cookiejar
 import json
 import re
-import urllib.parse
-import urllib.request
 
 import pytest
 import websockets
 
+from bench.client import Browser
 from tests.helpers import arrangement_fields, disjoint_groups
 
 pytestmark = pytest.mark.services
 HAND = re.compile(r'name="card-([0-9TJQKA][SHDC])"')
 
 
-class Browser:
-    """Cookies and CSRF like a browser, over plain HTTP."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def get(self, path: str) -> str:
-        return self.opener.open(self.base + path, timeout=30).read().decode()
-
-    def post(self, path: str, data: dict) -> tuple[str, str]:
-        body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.cookie("csrftoken"), **data}).encode()
-        request = urllib.request.Request(self.base + path, data=body, headers={"Referer": self.base + "/"})
-        response = self.opener.open(request, timeout=60)
-        return response.geturl(), response.read().decode()
-
-    def cookie(self, name: str) -> str:
-        return next(c.value for c in self.jar if c.name == name)
-
-    def cookie_header(self) -> str:
-        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
-
-
 async def next_table(ws, phase: str, timeout: float = 60) -> str:
+    """The page's whole table once it shows `phase` (updates come region by region; then a refresh)."""
     async with asyncio.timeout(timeout):
-        while True:
-            html = await ws.recv()
-            if f'data-phase="{phase}"' in html:
-                return html
+        while f'data-phase="{phase}"' not in await ws.recv():
+            pass
+        await ws.send(json.dumps({"command": "refresh"}))
+        while 'id="table"' not in (html := await ws.recv()):
+            pass
+        return html
 
 
 def test_a_whole_round_over_a_real_websocket_with_a_celery_worker(services_site):
@@ -65,10 +42,7 @@ def test_a_whole_round_over_a_real_websocket_with_a_celery_worker(services_site)
             while 'data-phase="over"' in html:  # a four-of-a-kind round: deal the next
                 browser.post(f"/de/raum/{token}/weiter/", {})
                 html = await next_table(ws, "arrange")
-            # The three computers arrange in the Celery worker: wait until only this seat is missing.
-            while "ordnet noch" in html:
-                html = await ws.recv()
-            hand = HAND.findall(html)
+            hand = HAND.findall(html)  # arranged while the computers arrange in the Celery worker
             fields = arrangement_fields(hand, disjoint_groups(hand))
             await ws.send(json.dumps({"intent": "arrange", "action_id": "services-1", **fields, "HEADERS": {}}))
             return await next_table(ws, "over")
@@ -99,8 +73,6 @@ def test_killing_every_server_process_mid_deal_loses_nothing(services_site):
             html = await ws.recv()
             if 'data-phase="over"' in html:  # a four-of-a-kind round ends at the deal
                 return html
-            while "ordnet noch" in html:
-                html = await ws.recv()
             hand = HAND.findall(html)
             fields = arrangement_fields(hand, disjoint_groups(hand))
             await ws.send(json.dumps({"intent": "arrange", "action_id": "after-restart", **fields}))
