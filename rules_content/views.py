@@ -110,12 +110,16 @@ def sitemap(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_control(max_age=86400 * 30, public=True, immutable=True)
 def card_svg(request: HttpRequest, deck: str, code: str) -> HttpResponse:
-    """One card as SVG; `?lang=en` draws the French courts with J Q K instead of B D K."""
+    """One card as SVG; `?lang=en` draws the French courts with J Q K instead of B D K, `?face=compact` the
+    small face for hands on narrow screens."""
     if deck not in cardart.DECKS:
         raise Http404
     face_lang = request.GET.get("lang", "de")
+    face = request.GET.get("face", "full")
+    if face not in ("full", "compact"):
+        raise Http404
     try:
-        svg = cardart.svg(deck, code, lang=face_lang)
+        svg = cardart.svg(deck, code, lang=face_lang, compact=face == "compact")
     except ValueError as exc:
         raise Http404 from exc
     return HttpResponse(svg, content_type="image/svg+xml")

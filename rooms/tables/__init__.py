@@ -65,9 +65,11 @@ def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | Non
 
 def draft_fields(fields: dict) -> dict:
     """The choices of a draft: the form's own fields, or `select` — the cards to choose, space-separated,
-    as the "Suggest" and "Clear" buttons send them."""
+    as the "Suggest" and "Clear" buttons send them; `code=choice` gives a card its choice (Chor Voli's
+    "Arrange for me": `AS=1 KS=1 … 2C=x`), a bare code means "1" (ticked)."""
     if "select" in fields:
-        return {f"card-{code}": "1" for code in str(fields["select"]).split()}
+        return {f"card-{code}": choice or "1" for code, _, choice in
+                (token.partition("=") for token in str(fields["select"]).split())}
     return fields
 
 

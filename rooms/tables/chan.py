@@ -277,7 +277,8 @@ def _declines(view: dict, legal: list[dict], labels: dict[int, str]) -> list[dic
             label = _("Let it go")
         else:
             label = _("Leave it for {who}").format(who=_who(labels, (view["seat"] + 1) % view["seats"]))
-        declines.append({"label": label, "json": json.dumps({"type": "pass"}), "kind": "pass"})
+        declines.append({"label": label, "json": json.dumps({"type": "pass"}), "kind": "pass",
+                         "only": legal == [{"type": "pass"}]})
     return declines
 
 
@@ -569,14 +570,16 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
 
 
 def seat_notes(view: dict) -> dict[int, str]:
+    """A dead hand, whose turn it is (the cards in hand are counted beside the face-down cards)."""
     notes = {}
-    for s, held in enumerate(view["hand_counts"]):
-        note = ngettext("{count} card in hand", "{count} cards in hand", held).format(count=held)
+    for s in range(len(view["hand_counts"])):
+        parts = []
         if view["dead_hand"] and s == view["dealer"]:
-            note += " · " + _("dead hand")
+            parts.append(_("dead hand"))
         if view["phase"] != "over" and s == view["turn"]:
-            note += " · " + _("their turn")
-        notes[s] = note
+            parts.append(_("their turn"))
+        if parts:
+            notes[s] = " · ".join(parts)
     return notes
 
 

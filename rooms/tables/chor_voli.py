@@ -7,10 +7,14 @@ the reason each drafted group is invalid, so the player sees it before confirmin
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.chor_voli.bots import BOT
 from games.chor_voli.groups import classify, group_problem
+from games.core.rng import rng_for
 from rooms.services import MALFORMED, Refused
 
 DECK = "french"
@@ -27,6 +31,14 @@ TYPE_NAMES = {
     "flush": gettext_lazy("Flush"),
     "independent": gettext_lazy("Independent cards"),
 }
+# The cheat sheet beside the table: each kind of group, strongest first, with an example (rules §4).
+RANKING = (
+    ("trio", ("AS", "AH", "AD"), gettext_lazy("three cards of one rank")),
+    ("straight_flush", ("QH", "KH", "AH"), gettext_lazy("three ranks in a row, one suit")),
+    ("straight", ("5S", "6S", "7D"), gettext_lazy("three ranks in a row, mixed suits")),
+    ("flush", ("KC", "7C", "3C"), gettext_lazy("one suit, not in a row")),
+    ("independent", ("JS", "6D", "2H"), gettext_lazy("three ranks, three suits, not in a row")),
+)
 
 
 def decode(fields: dict, view: dict) -> dict:
@@ -58,11 +70,30 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "draft_discard": draft[DISCARD],
         "draft_count": sum(1 for g in groups if g["cards"]),
         "draft_ready": not any(g["problem"] for g in groups),
+        "suggestion": suggestion(view) if view["phase"] == "arrange" and hand else "",
         "announcement": announcement(view, labels),
         "next_label": _("Next round"),
         "seat_notes": seat_notes(view),
         "backs": dict.fromkeys(range(len(view["confirmed"])), 13) if view["phase"] == "arrange" else {},
     }
+
+
+def suggestion(view: dict) -> str:
+    """ "Arrange for me": the computer's arrangement of this hand as a draft (`AS=1 KS=1 … 2C=x`, see
+    rooms.tables.draft_fields), which the person may then change. The computer sees only this seat's view."""
+    return _suggested(tuple(view["hand"]), view["seat"], view["dealer"])
+
+
+@lru_cache(maxsize=256)  # one deal's hand asks once per process; the bot takes some 70 ms
+def _suggested(hand: tuple[str, ...], seat: int, dealer: int) -> str:
+    action = BOT.choose({"hand": list(hand), "seat": seat, "dealer": dealer}, [], rng_for(0, "arrange-for-me", *hand))
+    choice = {card: str(number) for number, group in enumerate(action["groups"], start=1) for card in group}
+    return " ".join(f"{card}={choice.get(card, DISCARD)}" for card in hand)
+
+
+def aside_context() -> dict:
+    """The cheat sheet beside the table (the same for every round)."""
+    return {"ranking": [{"name": TYPE_NAMES[kind], "cards": cards, "text": text} for kind, cards, text in RANKING]}
 
 
 def seat_notes(view: dict) -> dict[int, str]:

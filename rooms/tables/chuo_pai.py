@@ -115,12 +115,18 @@ def reason(view: dict, cards: Sequence[str] | None) -> str | None:
     refused = explain(view, cards)
     if refused is None:
         return None
+    # The engine spells cards as codes; the page names them in words ("2 × Himmel (6-6)").
     params = dict(refused.params)
+    if "target" in params and view["round"] and view["round"]["highest"]:
+        params["target"] = play_text(view["round"]["highest"]["cards"])
+    if "cards" in params and cards:
+        params["cards"] = play_text(cards)
     if "options" in params:
         params["options"] = _options(view)
     if "specials" in params:
         params["specials"] = "; ".join(
-            _("{name}: {key} with {matching}").format(name=k.name, key=k.key_card, matching=_or(k.matching))
+            _("{name}: {key} + {matching}").format(
+                name=k.name, key=card_words(k.key_card), matching=_or([card_words(c) for c in k.matching], most=4))
             for k in SPECIAL_KINDS
         )
     return _(refused.template).format(**params)
@@ -140,7 +146,7 @@ def _or(items: Sequence[str], most: int = 3) -> str:
 def _options(view: dict) -> str:
     target = classify(view["round"]["highest"]["cards"])
     plays = beating_plays(Counter(view["hand"]), target) if target else []
-    return _or([" ".join(p) for p in plays])
+    return _or([play_text(p) for p in plays])
 
 
 def short_name(code: str) -> str:
@@ -148,14 +154,19 @@ def short_name(code: str) -> str:
     return de if (get_language() or "de").startswith("de") else en
 
 
+def card_words(code: str) -> str:
+    """One card by name and pips: "Himmel (6-6)"."""
+    return f"{short_name(code)} ({code})"
+
+
 def play_text(cards: Sequence[str]) -> str:
-    """A play in words: "2 × Schwarze Neun" or "Tian Jiu (Himmel, Rote Neun)"."""
+    """A play in words: "2 × Schwarze Neun (3-6)" or "Tian Jiu: Himmel (6-6), Rote Neun (4-5)"."""
     combo = classify(list(cards))
     if combo is None:
-        return ", ".join(short_name(c) for c in cards)
+        return ", ".join(card_words(c) for c in cards)
     if combo.family == SPECIAL:
-        return f"{SPECIAL_NAMES[combo.name]} ({', '.join(short_name(c) for c in cards)})"
-    return f"{combo.size} × {short_name(combo.name)}"
+        return f"{SPECIAL_NAMES[combo.name]}: {', '.join(card_words(c) for c in cards)}"
+    return f"{combo.size} × {card_words(combo.name)}"
 
 
 def combo_text(combo: dict) -> str:
@@ -312,12 +323,8 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
 
 
 def seat_notes(view: dict) -> dict[int, str]:
-    return {
-        s: ngettext("{count} card in hand", "{count} cards in hand", held).format(count=held)
-        + " · "
-        + _("scoring pile: {count}").format(count=view["pile_counts"][s])
-        for s, held in enumerate(view["hand_counts"])
-    }
+    """Each seat's scoring pile (its cards in hand are counted beside its face-down cards)."""
+    return {s: _("scoring pile: {count}").format(count=pile) for s, pile in enumerate(view["pile_counts"])}
 
 
 def event_text(event: dict, labels: dict[int, str], me: int | None = None) -> str | None:

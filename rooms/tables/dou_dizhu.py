@@ -303,11 +303,11 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
 
 
 def seat_notes(view: dict) -> dict[int, SafeString]:
-    """Role (a badge), cards in hand and the auction's word for every seat."""
+    """Role (a badge) and the auction's word for every seat (its cards are counted beside its face-down cards)."""
     notes = {}
     bids = {a["seat"]: a["bid"] for a in view["auction"]}
     for s, held in enumerate(view["hand_counts"]):
-        parts = [ngettext("{count} card", "{count} cards", held).format(count=held)]
+        parts = []
         if view["phase"] == "bidding" and s in bids:
             parts.append(_("bids {bid}").format(bid=bids[s]) if bids[s] else _("passes"))
         if view["phase"] == "play" and 0 < held <= FEW_CARDS:

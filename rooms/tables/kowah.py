@@ -48,6 +48,30 @@ def card_name(code: str) -> str:
     return cardart.name(DECK, code, lang=(get_language() or "de")[:2]).split(" (")[0]
 
 
+# German sentences decline a card with its article: "auf den dritten Alten Tausender", "mit der Roten Blume".
+# Numbered cards are feminine and do not change ("die Zwei"); the honours are adjective + noun.
+_DE_GENDER = {"OT": "m", "MK": "m"}
+_DE_ARTICLES = {("m", "acc"): "den", ("m", "dat"): "dem", ("f", "acc"): "die", ("f", "dat"): "der"}
+_DE_THIRD = {("m", "acc"): "dritten", ("m", "dat"): "dritten", ("f", "acc"): "dritte", ("f", "dat"): "dritten"}
+_DE_WEAK = {  # the honours' adjective after a definite article: (accusative, dative)
+    "OT": ("Alten Tausender", "Alten Tausender"),
+    "RF": ("Rote Blume", "Roten Blume"),
+    "WF": ("Weiße Blume", "Weißen Blume"),
+    "WS": ("Weiße Schlange", "Weißen Schlange"),
+    "GS": ("Grüne Schlange", "Grünen Schlange"),
+}
+
+
+def card_phrase(code: str, case: str, third: bool = False) -> str:
+    """A card with its article for a sentence, declined in German (`case` "acc" or "dat"): "den dritten Alten
+    Tausender", "der Zwei Münzen"; in English "the third Old Thousand", "Two of Coins"."""
+    if not (get_language() or "de").startswith("de"):
+        return ("the third " if third else "") + card_name(code)
+    gender = _DE_GENDER.get(code, "f")
+    name = _DE_WEAK[code][case == "dat"] if code in _DE_WEAK else card_name(code)
+    return " ".join(filter(None, (_DE_ARTICLES[gender, case], _DE_THIRD[gender, case] if third else "", name)))
+
+
 def win_label(multiplier: int) -> str:
     return _("Win ×{multiplier}").format(multiplier=multiplier)
 
@@ -123,13 +147,15 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "hide_totals": True,  # Kowah keeps no running total (rules K9): the history lists wins instead
         "seat_notes": seat_notes(view),
         "backs": _backs(view),
+        "held": dict(enumerate(view["hand_counts"])) if view["phase"] != "over" else {},
     }
 
 
 def turn_prompt(view: dict, labels: dict[int, str]) -> str:
     if view["phase"] == "draw" and view.get("locked"):
-        return _("You wait on {card}: draw from the stock. If it is your card you win ×3; if not, it goes straight "
-                 "onto the discard pile.").format(card=card_name(view["seats"][view["seat"]]["wait"]))
+        # {third}: accusative in German ("auf die dritte Zwei Münzen")
+        return _("You wait on {third}: draw from the stock. If it is your card you win ×3; if not, it goes straight "
+                 "onto the discard pile.").format(third=card_phrase(view["seats"][view["seat"]]["wait"], "acc", True))
     if view["phase"] == "draw":
         if view["offer"]:
             return _("Your turn: draw from the stock, or take {card}, the card just discarded.").format(
@@ -212,7 +238,9 @@ def _checki_buttons(view: dict, code: str | None) -> list[dict]:
             "json": json.dumps({"type": "checki", "card": code, "pair": pair}),
             "pair": pair,
             "label": _("Discard {card} and declare Checki").format(card=card_name(code)),
-            "detail": _("show the pair {pair} face up and wait on the third {pair}").format(pair=card_name(pair)),
+            # {third}: accusative in German
+            "detail": _("show the pair {pair} face up and wait on {third}").format(
+                pair=card_name(pair), third=card_phrase(pair, "acc", True)),
         }
         for pair in (view.get("checki") or {}).get(code, [])
     ]
@@ -240,7 +268,16 @@ def _checki_hint(view: dict) -> str:
 
 def _wait(view: dict, seat: int) -> dict | None:
     wait = view["seats"][seat]["wait"]
-    return {"card": wait, "name": card_name(wait)} if wait else None
+    if not wait:
+        return None
+    return {
+        "card": wait,
+        "name": card_name(wait),
+        "third": card_phrase(wait, "acc", True),  # "waits on {third}": accusative in German
+        # {third}: dative in German ("mit der dritten Zwei Münzen")
+        "sentence": _("You declared Checki: your pair lies face up and you win with {third}. Your other six cards "
+                      "are locked.").format(third=card_phrase(wait, "dat", True)),
+    }
 
 
 def _top(view: dict, labels: dict[int, str]) -> dict | None:
@@ -314,7 +351,7 @@ def result_context(view: dict, labels: dict[int, str]) -> dict | None:
             "winner": s["seat"] == winner,
             "result": win_label(outcome["multiplier"]) if s["seat"] == winner else "–",
             "declared": s["declared"],
-            "wait_name": card_name(s["wait"]) if s["wait"] else "",
+            "wait_name": card_phrase(s["wait"], "acc") if s["wait"] else "",  # "Checki auf die Zwei Münzen"
             "groups": groups,
         })
     return {
@@ -402,12 +439,13 @@ def event_text(event: dict, labels: dict[int, str], me: int | None) -> str | Non
                 who=who, card=card)
         return (_("You discard {card}.") if mine else _("{who} discards {card}.")).format(who=who, card=card)
     if code == "checki":
-        pair = card_name(data["pair"])
-        return (_("You declare Checki: your pair {pair} lies face up, you wait on the third {pair}.") if mine
-                else _("{who} declares Checki: the pair {pair} lies face up, {who} waits on the third {pair}.")
-                ).format(who=who, pair=pair)
+        pair, third = card_name(data["pair"]), card_phrase(data["pair"], "acc", True)  # {third}: accusative
+        return (_("You declare Checki: your pair {pair} lies face up, you wait on {third}.") if mine
+                else _("{who} declares Checki: the pair {pair} lies face up, {who} waits on {third}.")
+                ).format(who=who, pair=pair, third=third)
     if code == "won":
         label = win_label(data["multiplier"])
+        card = card_phrase(data["card"], "dat")  # {card}: dative in German ("mit der Roten Blume")
         return (_("You win with {card}: {win}.") if mine else _("{who} wins with {card}: {win}.")).format(
             who=who, card=card, win=label)
     if code == "deal_over" and data.get("draw"):

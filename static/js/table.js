@@ -3,10 +3,55 @@
 // changed as out-of-band swaps; the table's forms send their fields over the same socket (ws-send),
 // with a `command` saying what they are: a move (a submit), a draft (a change of a card's choice),
 // the next deal, a chat line.
+// Moves that arrive while another is being shown wait their turn: each is shown ~400 ms, its cards
+// flying from the seat that played them (a click or a key shows the rest at once; none of it under
+// prefers-reduced-motion or with the setting off). Where passing is the only move, the page passes by
+// itself (a setting, on by default) and says so.
 (function () {
   var BACKOFF = [250, 500, 1000, 2000];  // reconnect delays, capped: live again within ~2 s of the server
+  var MOVE_MS = 400;                     // how long one move is shown before the next one
+  var AUTO_PASS_MS = 700;                // how long the page shows a pass-only turn before it passes
   var baseTitle = document.title;
   var myTurn = false;
+  var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+  // --- settings (the settings menu of templates/rooms/room.html), remembered by this browser --------------
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function store(key, value) {
+    try { localStorage.setItem(key, value); } catch (e) { /* private mode: this page only */ }
+  }
+  function setting(name) {
+    var value = stored("cardavia-" + name);
+    if (value === "on" || value === "off") return value === "on";
+    var box = document.querySelector('input[data-setting="' + name + '"]');
+    return box ? box.dataset.default === "on" : false;
+  }
+  function showSettings() {
+    document.querySelectorAll("input[data-setting]").forEach(function (box) { box.checked = setting(box.dataset.setting); });
+  }
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.dataset || !box.dataset.setting) return;
+    store("cardavia-" + box.dataset.setting, box.checked ? "on" : "off");
+    if (box.dataset.setting === "auto-pass") maybeAutoPass();
+  });
+  function soundOn() { return setting("turn-sound"); }
+  function animated() { return !skipping && setting("animate-moves") && !reducedMotion.matches; }
+
+  // --- the side panels: which are open is remembered ---------------------------------------------------
+  function showPanels() {
+    document.querySelectorAll("details[data-panel]").forEach(function (panel) {
+      var value = stored("cardavia-panel-" + panel.dataset.panel);
+      if (value === "open") panel.open = true;
+      if (value === "closed") panel.open = false;
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    var panel = event.target;
+    if (panel.dataset && panel.dataset.panel) store("cardavia-panel-" + panel.dataset.panel, panel.open ? "open" : "closed");
+  }, true);
 
   // --- sending: what a form's message is ------------------------------------------------------------
   document.addEventListener("htmx:wsConfigSend", function (event) {
@@ -22,11 +67,20 @@
     if (form) form.reset();
   });
 
-  // A click on a card picture moves the card to the next group: it steps the card's own <select>,
-  // which sends the draft exactly as a keyboard user changing the list would.
+  // --- Chor Voli: a card moves to a group by a click (the next group), by its list, or by drag and drop ---
+  // A click on a card picture steps the card's own <select>, which sends the draft exactly as a keyboard
+  // user changing the list would; a drop on a group (or the discard) sets it.
+  var dragged = null, justDropped = false;
+  function choose(card, choice) {
+    var select = document.getElementById("choice-" + card);
+    if (!select || select.value === choice) return;
+    select.value = choice;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-cycle]");
     if (!button) return;
+    if (justDropped) { justDropped = false; return; }
     var select = document.getElementById(button.dataset.cycle);
     if (!select) return;
     select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
@@ -39,6 +93,51 @@
     if (!card || select.tagName !== "SELECT") return;
     card.className = card.className.replace(/\bgroup-\S+/, "group-" + select.value);
   });
+  function dropTarget(x, y) {
+    var under = document.elementFromPoint(x, y);
+    return under && under.closest("[data-drop]");
+  }
+  function lightUp(target) {
+    document.querySelectorAll(".is-drop-target").forEach(function (el) { if (el !== target) el.classList.remove("is-drop-target"); });
+    if (target) target.classList.add("is-drop-target");
+  }
+  document.addEventListener("pointerdown", function (event) {
+    var source = event.target.closest && event.target.closest(".arrange-hand .hand-card, .draft-card");
+    if (!source || event.button !== 0 || event.target.closest("select")) return;
+    dragged = { source: source, card: source.dataset.card, x: event.clientX, y: event.clientY, ghost: null };
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!dragged) return;
+    if (!dragged.ghost) {
+      if (Math.abs(event.clientX - dragged.x) + Math.abs(event.clientY - dragged.y) < 8) return;
+      var picture = dragged.source.querySelector("img.card");
+      dragged.ghost = document.createElement("div");
+      dragged.ghost.className = "drag-ghost";
+      dragged.ghost.setAttribute("aria-hidden", "true");
+      if (picture) dragged.ghost.appendChild(picture.cloneNode(true));
+      document.body.appendChild(dragged.ghost);
+      dragged.source.classList.add("is-dragged");
+    }
+    dragged.ghost.style.left = event.clientX + "px";
+    dragged.ghost.style.top = event.clientY + "px";
+    lightUp(dropTarget(event.clientX, event.clientY));
+    event.preventDefault();
+  });
+  function endDrag(event, drop) {
+    if (!dragged) return;
+    var was = dragged;
+    dragged = null;
+    if (!was.ghost) return;  // a click, not a drag
+    was.ghost.remove();
+    was.source.classList.remove("is-dragged");
+    lightUp(null);
+    justDropped = true;
+    setTimeout(function () { justDropped = false; }, 0);
+    var target = drop && dropTarget(event.clientX, event.clientY);
+    if (target) choose(was.card, target.dataset.drop);
+  }
+  document.addEventListener("pointerup", function (event) { endDrag(event, true); });
+  document.addEventListener("pointercancel", function (event) { endDrag(event, false); });
 
   // --- the connection ---------------------------------------------------------------------------------
   if (window.htmx) {
@@ -71,36 +170,82 @@
     }
   });
 
-  // --- receiving -------------------------------------------------------------------------------------
+  // --- receiving: frames in order, each move shown in turn -----------------------------------------------
+  var FRESHNESS = /id="freshness"[^>]*data-deal="(\d+)" data-version="(-?\d+)"/;
+  var queue = [];       // frames waiting while a move is shown: {message, wrapper, fresh}
+  var showing = null;   // the move being shown: {animations, timer}
+  var before = null;    // what the page looked like before the frame being applied
+
   function shown() {
     var table = document.getElementById("table");
     return table ? [Number(table.dataset.deal || 0), Number(table.dataset.version || -1)] : [0, -1];
   }
-
-  // A region swapped in replaces the element that had the focus: give it to its successor (same id),
-  // so a keyboard player goes on where they were.
-  var focused = null;
-  document.addEventListener("htmx:wsBeforeMessage", function () { focused = document.activeElement; });
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    if (!focused || !focused.id || document.body.contains(focused)) return;
-    var successor = document.getElementById(focused.id);
-    if (successor) successor.focus({ preventScroll: true });
-  });
+  function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
 
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    // Frames of one socket arrive in order; a frame older than the table (a page that reconnected
-    // meanwhile) would undo what it shows: drop it and ask for the whole table.
-    var incoming = /id="freshness"[^>]*data-deal="(\d+)" data-version="(-?\d+)"/.exec(event.detail.message);
-    if (!incoming || event.detail.message.indexOf('id="table"') >= 0) return;
-    var now = shown();
-    var deal = Number(incoming[1]), version = Number(incoming[2]);
-    if (deal < now[0] || (deal === now[0] && version < now[1])) {
-      event.preventDefault();
-      event.detail.socketWrapper.send(JSON.stringify({ command: "refresh" }));
+    var message = event.detail.message;
+    var match = FRESHNESS.exec(message);
+    if (message.indexOf('id="table"') >= 0) {
+      // The whole table: the truth now; frames still waiting are older than it.
+      queue = [];
+      stopShowing();
+    } else if (match) {
+      // Frames of one socket arrive in order; a frame older than the table (a page that reconnected
+      // meanwhile) would undo what it shows: drop it and ask for the whole table.
+      var incoming = [Number(match[1]), Number(match[2])];
+      if (older(incoming, queue.length ? queue[queue.length - 1].fresh : shown())) {
+        event.preventDefault();
+        event.detail.socketWrapper.send(JSON.stringify({ command: "refresh" }));
+        return;
+      }
+      if (showing || queue.length) {
+        event.preventDefault();
+        queue.push({ message: message, wrapper: event.detail.socketWrapper, fresh: incoming });
+        return;
+      }
     }
+    before = look();
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    applied(event.detail.message, event.detail.socketWrapper);
   });
 
-  document.addEventListener("htmx:wsAfterMessage", function (event) {
+  // What the page shows before a frame: the focus, where each seat and each card of the hand is, and how
+  // many copies of each card lie face up in each public region (the new ones are the moves to show).
+  function look() {
+    var seen = { focused: document.activeElement, places: {}, hand: {}, counts: {} };
+    document.querySelectorAll("#table [id^='seat-'], #me").forEach(function (box) {
+      seen.places[box.id] = box.getBoundingClientRect();
+    });
+    document.querySelectorAll("#hand img.card").forEach(function (img) {
+      seen.hand[img.currentSrc || img.src] = img.getBoundingClientRect();
+    });
+    publicCards().forEach(function (img) {
+      var key = regionOf(img) + " " + cardKey(img);
+      seen.counts[key] = (seen.counts[key] || 0) + 1;
+    });
+    return seen;
+  }
+  function publicCards() {
+    return Array.prototype.filter.call(document.querySelectorAll("#center img.card, #table [id^='seat-'] img.card"),
+      function (img) { return !/\/back\.svg/.test(img.src); });
+  }
+  function regionOf(img) {
+    var region = img.closest("#center, [id^='seat-']");
+    return region ? region.id : "";
+  }
+  function cardKey(img) { return img.getAttribute("src").split("?")[0]; }
+
+  function applied(message, wrapper) {
+    var seen = before || look();
+    before = null;
+    // A region swapped in replaces the element that had the focus: give it to its successor (same id),
+    // so a keyboard player goes on where they were.
+    var focused = seen.focused;
+    if (focused && focused.id && !document.body.contains(focused)) {
+      var successor = document.getElementById(focused.id);
+      if (successor) successor.focus({ preventScroll: true });
+    }
     var fresh = document.getElementById("freshness");
     var table = document.getElementById("table");
     if (fresh && table) {
@@ -109,16 +254,125 @@
       });
       turn(fresh.dataset.myTurn === "true");
     }
-    var box = document.getElementById("turn-sound");
-    if (box) box.checked = soundOn();
+    if (message.indexOf('id="table"') >= 0) showPanels();
     var pull = document.getElementById("pull");
     if (pull && pull.dataset.after) {
-      var wrapper = event.detail.socketWrapper;
       setTimeout(function () { wrapper.send(JSON.stringify({ command: "refresh" })); }, Number(pull.dataset.after));
       delete pull.dataset.after;
     }
     tick();
-  });
+    if (FRESHNESS.test(message) && message.indexOf('id="table"') < 0 && animated()) show(message, seen);
+    if (!showing) next();
+  }
+
+  // The move of a frame: its cards fly from the seat that played them to where they now lie.
+  function show(message, seen) {
+    var actor = null, line = /<li data-seat="(\d+)" data-event="/g, found;
+    while ((found = line.exec(message))) actor = found[1];
+    if (actor === null) return;
+    var table = document.getElementById("table");
+    var mine = table && table.dataset.seat === actor;
+    var from = seen.places[mine ? "me" : "seat-" + actor];
+    var counts = Object.assign({}, seen.counts), animations = [];
+    publicCards().forEach(function (img) {
+      var key = regionOf(img) + " " + cardKey(img);
+      if (counts[key]) { counts[key] -= 1; return; }
+      var start = (mine && seen.hand[img.currentSrc || img.src]) || from;
+      var end = img.getBoundingClientRect();
+      if (!start || !end.width) return;
+      var dx = start.left + start.width / 2 - (end.left + end.width / 2);
+      var dy = start.top + start.height / 2 - (end.top + end.height / 2);
+      // A copy flies above everything (no scrolling box clips it); the card itself appears when it lands.
+      var copy = img.cloneNode();
+      copy.removeAttribute("loading");
+      copy.className = "flying-card";
+      copy.alt = "";
+      copy.style.cssText = "left:" + end.left + "px;top:" + end.top + "px;width:" + end.width + "px;height:" + end.height + "px";
+      document.body.appendChild(copy);
+      img.style.visibility = "hidden";
+      var flight = copy.animate([
+        { transform: "translate(" + dx + "px, " + dy + "px) scale(.7)", opacity: .6 },
+        { transform: "none", opacity: 1 }
+      ], { duration: MOVE_MS, easing: "cubic-bezier(.2, .7, .3, 1)" });
+      flight.onfinish = flight.oncancel = function () { copy.remove(); img.style.visibility = ""; };
+      animations.push(flight);
+    });
+    var box = document.getElementById(mine ? "me" : "seat-" + actor);
+    if (box) box.classList.add("just-moved");
+    if (!animations.length) {  // nothing flies (a pass, a confirmation): the next frame may come at once
+      if (box) setTimeout(function () { box.classList.remove("just-moved"); }, MOVE_MS);
+      return;
+    }
+    showing = { animations: animations, box: box, timer: setTimeout(done, MOVE_MS) };
+  }
+  function stopShowing() {
+    if (!showing) return;
+    clearTimeout(showing.timer);
+    showing.animations.forEach(function (flight) { flight.finish(); });
+    if (showing.box) showing.box.classList.remove("just-moved");
+    showing = null;
+  }
+  function done() {
+    stopShowing();
+    next();
+  }
+  // The next waiting frame, applied as the ws extension would have (every top-level element out of band).
+  function next() {
+    if (!queue.length) { maybeAutoPass(); return; }
+    var frame = queue.shift();
+    var holder = document.createElement("template");
+    holder.innerHTML = frame.message;
+    var html = Array.prototype.map.call(holder.content.children, function (element) {
+      if (!element.hasAttribute("hx-swap-oob")) element.setAttribute("hx-swap-oob", "true");
+      return element.outerHTML;
+    }).join("");
+    before = look();
+    htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
+    applied(frame.message, frame.wrapper);
+  }
+  // A click or a key shows every waiting move at once (next() applies them all while skipping).
+  var skipping = false;
+  function skip() {
+    if (!showing && !queue.length) return;
+    skipping = true;
+    stopShowing();
+    next();
+    skipping = false;
+  }
+  // After the click or key has done its own work: replacing the page under a pressed button would lose the
+  // press (the move it makes is the one the person saw; a move on an outdated table is refused as stale).
+  function skipSoon() { if (showing || queue.length) setTimeout(skip, 0); }
+  document.addEventListener("click", skipSoon, true);
+  document.addEventListener("keydown", skipSoon, true);
+
+  // --- passing by itself where passing is the only move ------------------------------------------------
+  var autoPassed = null;
+  function maybeAutoPass() {
+    var button = document.querySelector("#actions [data-auto-pass]");
+    var table = document.getElementById("table");
+    if (!button || button.disabled || !table || table.dataset.myTurn !== "true" || !setting("auto-pass")) return;
+    var decision = document.querySelector("#actions input[name=action_id]");
+    var id = decision ? decision.value : table.dataset.version;
+    if (id === autoPassed) return;
+    autoPassed = id;
+    setTimeout(function () {
+      if (!document.body.contains(button) || showing || queue.length || !setting("auto-pass")) {
+        autoPassed = null;
+        return;
+      }
+      say(button.dataset.autoPass);
+      button.click();
+    }, AUTO_PASS_MS);
+  }
+  var noteTimer = null;
+  function say(text) {
+    var note = document.getElementById("auto-note");
+    if (!note || !text) return;
+    note.textContent = text;
+    note.hidden = false;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(function () { note.hidden = true; }, 4000);
+  }
 
   // --- your turn, even in another tab ------------------------------------------------------------------
   function turn(mine) {
@@ -127,9 +381,6 @@
     document.title = mine ? "● " + baseTitle : baseTitle;
     var icon = document.querySelector("link[rel=icon]");
     if (icon && icon.dataset.turn) icon.href = mine ? icon.dataset.turn : icon.dataset.idle;
-  }
-  function soundOn() {
-    try { return localStorage.getItem("cardavia-turn-sound") === "on"; } catch (e) { return false; }
   }
   function beep() {
     try {
@@ -143,16 +394,13 @@
       tone.stop(audio.currentTime + 0.25);
     } catch (e) { /* no audio here */ }
   }
-  document.addEventListener("change", function (event) {
-    if (event.target.id !== "turn-sound") return;
-    try { localStorage.setItem("cardavia-turn-sound", event.target.checked ? "on" : "off"); } catch (e) { /* private mode */ }
-  });
   document.addEventListener("DOMContentLoaded", function () {
-    var box = document.getElementById("turn-sound");
-    if (box) box.checked = soundOn();
+    showSettings();
+    showPanels();
     var fresh = document.getElementById("freshness");
     if (fresh) myTurn = fresh.dataset.myTurn === "true";
     turn(myTurn);
+    maybeAutoPass();
   });
 
   // --- the turn clock: the server decides, the page counts down -------------------------------------------

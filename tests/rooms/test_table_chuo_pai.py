@@ -76,12 +76,13 @@ def test_a_ticked_mix_is_explained_and_a_legal_selection_enables_play(alice):
     at = table.moment(ENGINE.view(ENGINE.load(room.current_deal().state), 0))
     services.save_draft(room, 0, {"card-6-6-1": "1", "card-1-5-1": "1", "card-at": at})
     html = render(room, alice)
-    assert "6-6 1-5 ist weder 1 bis 4 gleiche Karten noch eine Sonderkombination" in html
-    assert "Tian Jiu: 6-6 mit 3-6 oder 4-5" in html  # the engine's recipes, spelled in German
+    # Cards in words, not codes: the name with its pips (the engine's recipes, spelled in German).
+    assert "Himmel (6-6), Katze (1-5) ist weder 1 bis 4 gleiche Karten noch eine Sonderkombination" in html
+    assert "Tian Jiu: Himmel (6-6) + Schwarze Neun (3-6) oder Rote Neun (4-5)" in html
     services.save_draft(room, 0, {"card-6-6-1": "1", "card-at": at})
     html = render(room, alice)
     assert re.search(r'<button type="submit" name="intent" value="play" class="primary">', html)
-    assert "Bereit zum Spielen: 1 × Himmel." in html
+    assert "Bereit zum Spielen: 1 × Himmel (6-6)." in html
 
 
 def test_a_draft_from_an_earlier_moment_is_not_this_turns_selection(alice):
@@ -95,7 +96,8 @@ def test_a_follower_who_can_beat_is_told_he_must(alice):
     deal = room.current_deal()
     services.submit_action(deal.pk, 2, {"type": "play", "cards": ["2-5"]}, "lead")  # seat 0 acts next (P1)
     html = render(room, alice)
-    assert "Du musst 2-5 schlagen: Du kannst es mit 2-6 oder 3-6, also darfst du nicht passen." in html
+    assert ("Du musst 1 × Schwarze Sieben (2-5) schlagen: Du kannst es mit 1 × Gerade Acht (2-6) oder "
+            "1 × Schwarze Neun (3-6), also darfst du nicht passen.") in html
     assert re.search(r'value="pass" disabled', html)
     assert re.search(r'class="pick-wrap is-unplayable">\s*<input[^>]*data-code="2-3"', html)  # a lower Black
 
@@ -118,7 +120,7 @@ def test_ticked_cards_are_played_and_the_round_shows_the_play(alice):
     state = ENGINE.load(room.current_deal().state)
     assert state.rounds[0].plays[0].cards == ("6-6", "6-6")  # the computers passed: nobody beats Heaven
     html = render(room, alice)
-    assert "Du spielst 2 × Himmel." in html
+    assert "Du spielst 2 × Himmel (6-6)." in html
     assert 'Gewonnen von: <span class="who" data-seat="0">Du</span> · 2 Karten auf den Wertungsstapel.' in html
 
 

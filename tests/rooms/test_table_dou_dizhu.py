@@ -43,7 +43,7 @@ def felt(html: str) -> str:
 
 
 def pictures(html: str) -> list[str]:
-    return re.findall(r"/(\w\w)\.svg", html)
+    return re.findall(r'<img[^>]* src="[^"]*/(\w\w)\.svg', html)
 
 
 def post(room: Room, **fields: str) -> None:
@@ -123,7 +123,7 @@ def test_a_follower_who_cannot_beat_is_told_to_pass(alice):
     services.submit_action(deal.pk, 2, {"type": "play", "cards": ["2S"]}, "lead")  # seat 0 follows (DDZ-A1)
     html = render(room, alice)
     assert "Nichts auf deiner Hand schlägt Einzelkarte (2) von Computer 3: Passe." in html
-    assert re.search(r'name="intent" value="pass" class="primary">', html)
+    assert re.search(r'name="intent" value="pass" class="primary"[ >]', html)
     assert re.search(r'class="slot slot-left is-on-top" data-seat="2">', html)  # seat 2 sits on the left
 
 

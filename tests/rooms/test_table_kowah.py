@@ -61,7 +61,7 @@ def test_the_seat_sees_its_own_hand_and_no_other_hidden_card(alice):
     for card in (*PLAIN[1].split(), *PLAIN[2].split(), "9C", "9S", "9M"):  # other hands and the stock
         assert f"/karten/money/{card}.svg" not in html
     assert re.search(r'data-testid="stock">3<', html)
-    assert html.count('aria-label="8 Karten"') == 2  # the other seats: how many cards, not which
+    assert html.count("8 Karten auf der Hand") == 2  # the other seats: how many cards, not which
     assert "Alle bekommen 8 Karten; 3 Karten bilden den Stapel. Du beginnst." in html
 
 

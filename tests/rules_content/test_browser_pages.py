@@ -68,6 +68,7 @@ def test_sliders_are_keyboard_operable_remembered_and_apply_on_rule_pages_and_ta
     assert page.evaluate(CSS_VAR, "contrast") == "0.5"
     assert page.locator("[data-display-reset]").is_hidden()
 
+    page.get_by_role("button", name="Einstellungen").click()  # the sliders live in the settings menu
     contrast.focus()
     for _ in range(10):
         page.keyboard.press("ArrowRight")
@@ -89,6 +90,7 @@ def test_sliders_are_keyboard_operable_remembered_and_apply_on_rule_pages_and_ta
     assert "contrast(1.06)" in page.evaluate("getComputedStyle(document.documentElement).filter")
     page.screenshot(path=artifacts / "table_with_display_settings.png")
 
+    page.get_by_role("button", name="Einstellungen").click()
     page.get_by_role("button", name="Darstellung zurücksetzen").click()
     assert page.evaluate(CSS_VAR, "contrast") == "0.5"
     assert page.get_by_label("Kontrast", exact=True).input_value() == "50"

@@ -125,7 +125,7 @@ def test_game_page_has_the_seed_structure(client: Client, game) -> None:
     assert numbered[-1].endswith("Wertung und Ende")
     assert [int(h[0]) for h in numbered] == list(range(1, len(numbered) + 1))
     text = visible_text(get(client, url))
-    players = f"{game.seats} Spieler · Du gegen {game.computers} KI · "
+    players = f"{game.seats} Spieler · Du gegen {game.computers} Computer · "
     assert players in text
 
 

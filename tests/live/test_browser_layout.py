@@ -1,0 +1,171 @@
+"""Every table is one screen, on a laptop (1280×800) and a phone (390×844), from the first deal to its end.
+
+A whole deal of each game is played through the page (as a newcomer would: the suggestions, "Arrange for
+me", the first legal card); at its start, at the first turn that asks for a move and at its end the page
+is measured at both sizes and at 360 px: no page scroll and no horizontal overflow, the hand and every
+action button inside the window, the seats' boxes not overlapping. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rooms.tables import TABLES
+from tests.helpers import open_solo_table
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
+NARROWEST = 360
+TURN = "#table[data-my-turn=true], #table[data-phase=over]"
+FLIGHTS = """window.__flights = 0;
+new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => {
+  if (n.classList && n.classList.contains("flying-card")) window.__flights++;
+}))).observe(document, {childList: true, subtree: true});"""
+
+# What the page shows and where: measured in the page.
+MEASURE = """() => {
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
+  };
+  const shown = el => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const all = selector => [...document.querySelectorAll(selector)].filter(shown);
+  const doc = document.documentElement;
+  return {
+    width: innerWidth, height: innerHeight, scrollWidth: doc.scrollWidth, scrollHeight: doc.scrollHeight,
+    hand: all("#hand").map(box),
+    buttons: all("#actions button, #actions .why-not")
+      .map(el => ({...box(el), text: el.textContent.trim().slice(0, 40)})),
+    seats: all("#table .place, #me").map(el => ({...box(el), id: el.id || el.className})),
+  };
+}"""
+
+
+def inside(rect: dict, page: dict) -> bool:
+    return (rect["left"] >= -1 and rect["top"] >= -1
+            and rect["right"] <= page["width"] + 1 and rect["bottom"] <= page["height"] + 1)
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+            and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1)
+
+
+def check_one_screen(page, artifacts, game: str, moment: str) -> None:
+    """The table at both sizes (and the narrowest phone): one screen, nothing cut off, no seat over another."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)  # layout and lazy card pictures settle
+        page.screenshot(path=artifacts / f"layout-{game}-{moment}-{size}.png")
+        seen = page.evaluate(MEASURE)
+        where = f"{game} {moment} at {width}×{height}"
+        assert seen["scrollWidth"] <= width, f"{where}: {seen['scrollWidth']} px wide"
+        assert seen["scrollHeight"] <= height, f"{where}: the page scrolls ({seen['scrollHeight']} px)"
+        for hand in seen["hand"]:
+            assert inside(hand, seen), f"{where}: the hand is cut off {hand}"
+        for button in seen["buttons"]:
+            assert inside(button, seen), f"{where}: {button['text']!r} is outside the window {button}"
+        for i, a in enumerate(seen["seats"]):
+            for b in seen["seats"][i + 1:]:
+                assert not overlap(a, b), f"{where}: {a['id']} overlaps {b['id']}"
+    page.set_viewport_size({"width": NARROWEST, "height": 740})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROWEST, f"{game} {moment}: wider than 360 px"
+    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+
+
+def wait_for_change(page, version: str) -> None:
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version, timeout=20_000)
+
+
+def click_label_of(page, selector: str) -> None:
+    box = page.locator(selector).first.get_attribute("id")
+    page.locator(f'label[for="{box}"]').click()
+    page.wait_for_selector(f"#{box}:checked")
+
+
+def move(page, game: str) -> None:
+    """One move of the person, the way a newcomer finds it on the page."""
+    if page.locator("#actions [data-auto-pass]").count():
+        return  # the page passes by itself
+    if game == "chor_voli":
+        page.locator("#arrange-for-me").click()
+        page.wait_for_selector("#actions .ready")
+        page.get_by_role("button", name="Anordnung bestätigen").click()
+    elif game == "dou_dizhu":
+        if page.locator("#table[data-phase=bidding]").count():
+            page.locator("#actions button[data-legal=true]").last.click()
+        elif page.locator("#suggest").count():
+            page.locator("#suggest").click()
+            page.wait_for_selector("#selection-ok")
+            page.get_by_role("button", name="Spielen", exact=True).click()
+        else:
+            page.get_by_role("button", name="Passen", exact=True).click()
+    elif game == "chuo_pai":
+        plays = json.loads(page.locator("#hand").get_attribute("data-legal") or "[]")
+        if not plays:
+            page.get_by_role("button", name="Passen", exact=True).click()
+            return
+        for code in plays[0]:
+            click_label_of(page, f'#hand input[data-code="{code}"]:not(:checked)')
+        page.wait_for_selector("#selection-ok")
+        page.get_by_role("button", name="Spielen", exact=True).click()
+    elif game in ("chan", "kowah"):
+        if page.locator("#hand input[type=radio][data-legal=true]").count():
+            click_label_of(page, "#hand input[type=radio][data-legal=true]")
+            page.wait_for_selector("#pick-ok")
+            page.locator("#actions button[name=intent][value=discard]").click()
+        else:
+            page.locator("#actions button[data-legal]").first.click()
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_every_table_is_one_screen_on_a_laptop_and_a_phone(game, embedded_site, browser, artifacts):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    open_solo_table(page, embedded_site.url, game)
+    while page.locator("#table[data-phase=over]").count():  # Chor Voli: past a round won at the deal
+        page.get_by_role("button", name="Nächste Runde").click()
+        page.wait_for_selector("#table:not([data-phase=over])")
+    check_one_screen(page, artifacts, game, "start")
+    asked = False
+    for _ in range(300):
+        page.wait_for_selector(TURN, timeout=30_000)
+        if page.locator("#table[data-phase=over]").count():
+            break
+        if not asked and not page.locator("#actions [data-auto-pass]").count():
+            check_one_screen(page, artifacts, game, "turn")
+            asked = True
+        version = page.locator("#table").get_attribute("data-version")
+        move(page, game)
+        wait_for_change(page, version)
+    page.wait_for_selector("#table[data-phase=over]")
+    page.wait_for_timeout(500)
+    check_one_screen(page, artifacts, game, "over")
+    context.close()
+
+
+def test_computer_moves_fly_in_one_after_another_unless_motion_is_reduced(embedded_site, browser):
+    """Dou Dizhu's computers play in turn: the page shows their cards flying in, one frame after another;
+    under prefers-reduced-motion nothing flies."""
+    for motion, flies in (("no-preference", True), ("reduce", False)):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE",
+                                      reduced_motion=motion)
+        page = context.new_page()
+        page.add_init_script(FLIGHTS)
+        open_solo_table(page, embedded_site.url, "dou_dizhu")
+        for _ in range(60):
+            page.wait_for_selector(TURN, timeout=30_000)
+            if page.locator("#table[data-phase=over]").count() or page.evaluate("window.__flights") >= 3:
+                break
+            version = page.locator("#table").get_attribute("data-version")
+            move(page, "dou_dizhu")
+            wait_for_change(page, version)
+        assert (page.evaluate("window.__flights") >= 3) is flies, motion
+        context.close()
