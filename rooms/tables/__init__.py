@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from dataclasses import dataclass
 from types import ModuleType
 
 from games.core import registry
@@ -16,6 +17,18 @@ from rooms.services import Refused
 
 # The games whose table exists: an adapter module here (and `templates/games/<key>/table.html`).
 TABLES = tuple(key for key in registry.KEYS if importlib.util.find_spec(f"rooms.tables.{key}") is not None)
+
+
+@dataclass(frozen=True)
+class Why:
+    """A refusal the table shows before a move is tried: its sentence (what templates print), and the
+    code of the rule that decides it, for a link to that paragraph of the rule page (`{% rule_link %}`)."""
+
+    text: str
+    code: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def adapter(game: str) -> ModuleType:

@@ -21,7 +21,7 @@ from games.chan.bots import own_holding
 from games.chan.cards import IDENTITIES, rank_of
 from games.chan.hands import MIN_CHAN, PAIRS, canonical, total_pairing
 from rooms.services import Refused
-from rooms.tables import decode_json_action
+from rooms.tables import Why, decode_json_action
 from rules_content import cardart
 
 DECK = "to_tom"
@@ -209,11 +209,11 @@ def _hand_cards(view: dict, picked: str, discarding: bool, blocked: dict, meld_o
     return cards
 
 
-def _discard_reason(code: str | None, blocked: dict) -> str | None:
+def _discard_reason(code: str | None, blocked: dict) -> str | Why | None:
     if code is None:
         return str(NO_PICK)
     reason = blocked["discard"].get(code)
-    return reason_text(reason) if reason else None
+    return Why(reason_text(reason), reason["code"]) if reason else None
 
 
 def _blocked_summary(reasons: dict) -> list[dict]:
@@ -256,7 +256,7 @@ def _meld_options(view: dict, legal: list[dict], blocked: dict) -> list[dict]:
             "label": (_("Take it as Chắn with your {card}") if kind == "chan"
                       else _("Take it as Cạ with your {card}")).format(card=card_name(code)),
             "json": json.dumps({"type": "meld", "card": code}),
-            "reason": reason_text(reason) if reason else None,
+            "reason": Why(reason_text(reason), reason["code"]) if reason else None,
             "id": f"meld-{code}",
         })
     return options

@@ -16,6 +16,7 @@ from games.chor_voli.bots import BOT
 from games.chor_voli.groups import classify, group_problem
 from games.core.rng import rng_for
 from rooms.services import MALFORMED, Refused
+from rooms.tables import Why
 
 DECK = "french"
 # The arrangement is simultaneous: the others' confirmations change the version but not the
@@ -107,7 +108,7 @@ def _draft_group(number: str, cards: list[str]) -> dict:
     return {
         "number": number,
         "cards": cards,
-        "problem": Refused.from_illegal(problem).message() if problem else None,
+        "problem": Why(Refused.from_illegal(problem).message(), problem.code) if problem else None,
         "type": classify(cards) if cards and not problem else None,
     }
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from games.chuo_pai.cards import FAMILIES, IDENTITIES, SPECIAL, SPECIAL_KINDS
 from games.chuo_pai.combos import beating_plays, classify
 from games.chuo_pai.rules import explain
-from rooms.tables import decode_json_action
+from rooms.tables import Why, decode_json_action
 from rules_content.cardart.domino import NAMES
 
 DECK = "domino"
@@ -108,7 +108,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     }
 
 
-def reason(view: dict, cards: Sequence[str] | None) -> str | None:
+def reason(view: dict, cards: Sequence[str] | None) -> Why | None:
     """Why the viewer may not play `cards` (None: pass) now, in the page's language; None if he may.
 
     The engine's refusal, with its lists of options and special recipes spelled in this language."""
@@ -129,7 +129,7 @@ def reason(view: dict, cards: Sequence[str] | None) -> str | None:
                 name=k.name, key=card_words(k.key_card), matching=_or([card_words(c) for c in k.matching], most=4))
             for k in SPECIAL_KINDS
         )
-    return _(refused.template).format(**params)
+    return Why(_(refused.template).format(**params), refused.code)
 
 
 def _any_card(view: dict) -> list[str]:

@@ -22,7 +22,7 @@ from games.dou_dizhu.cards import codes_of, counts_of, mask_of, pick, sort_for_d
 from games.dou_dizhu.combos import CATALOGUE, KIND_LABELS, Kind, Reason, legal_plays
 from games.dou_dizhu.planner import plan, value
 from games.dou_dizhu.rules import selection_refusal
-from rooms.tables import decode_json_action
+from rooms.tables import Why, decode_json_action
 from rules_content.cardart.french import INDEX
 
 DECK = "french"
@@ -106,7 +106,8 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "picked": picked,
         "picked_text": play_text(_combo_of(picked)) if picked and _combo_of(picked) else "",
         "play_reason": play_reason(view, picked, labels) if playing and my_turn else None,
-        "pass_reason": str(LEADER_CANNOT_PASS) if playing and my_turn and view["table"] is None else None,
+        "pass_reason": Why(str(LEADER_CANNOT_PASS), "leader_cannot_pass")
+        if playing and my_turn and view["table"] is None else None,
         "pass_only": bool(playing and my_turn and view["legal"] and not view["legal"]["can_beat"]),
         "suggestion": suggestion,
         "suggestion_text": play_text(_combo_of(suggestion)) if suggestion else "",
@@ -143,15 +144,15 @@ def reason_text(reason: Reason, view: dict, cards: list[str]) -> str:
     return _(reason.template).format(**params)
 
 
-def play_reason(view: dict, picked: list[str], labels: dict[int, str]) -> str | None:
+def play_reason(view: dict, picked: list[str], labels: dict[int, str]) -> Why | None:
     """Why "Spielen" is disabled, or None when the ticked cards may be played now."""
     table = view["table"]
     if not picked and table and not view["legal"]["can_beat"]:
-        return _("Nothing in your hand beats {play} of {who}: pass.").format(
+        return Why(_("Nothing in your hand beats {play} of {who}: pass.").format(
             play=play_text(table), who=_who(labels, table["seat"])
-        )
+        ), "not_higher")
     refused = selection_refusal(view, picked)
-    return None if refused is None else reason_text(refused, view, picked)
+    return None if refused is None else Why(reason_text(refused, view, picked), refused.code)
 
 
 def suggest(view: dict) -> list[str]:

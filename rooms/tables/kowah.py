@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from games.kowah.scoring import MULTIPLIERS
 from rooms.services import Refused
-from rooms.tables import decode_json_action
+from rooms.tables import Why, decode_json_action
 from rules_content import cardart
 
 DECK = "money"
@@ -183,9 +183,10 @@ def _draw_options(view: dict) -> list[dict]:
         label = _("Take {card} from the discard pile").format(card=card_name(view["offer"]))
         options.append({"kind": "take", "json": json.dumps(take), "label": label, "reason": None, "legal": True})
     else:
-        reason = DECLARER_DRAWS if view.get("locked") else NOTHING_TO_TAKE
+        reason = Why(str(DECLARER_DRAWS), "declarer_draws") if view.get("locked") else Why(
+            str(NOTHING_TO_TAKE), "nothing_to_take")
         options.append({"kind": "take", "json": json.dumps(take), "label": _("Take the latest discard"),
-                        "reason": str(reason), "legal": False})
+                        "reason": reason, "legal": False})
     return options
 
 
@@ -222,11 +223,11 @@ def _hand_cards(view: dict, picked: str, discarding: bool) -> list[dict]:
     return cards
 
 
-def _discard_reason(view: dict, code: str | None, legal: set[str]) -> str | None:
+def _discard_reason(view: dict, code: str | None, legal: set[str]) -> str | Why | None:
     if code is None:
         return str(NO_PICK)
     if code not in legal:
-        return str(TAKEN).format(card=card_name(code))
+        return Why(str(TAKEN).format(card=card_name(code)), "taken_card")
     return None
 
 
@@ -246,16 +247,16 @@ def _checki_buttons(view: dict, code: str | None) -> list[dict]:
     ]
 
 
-def _checki_reason(view: dict, code: str | None) -> str | None:
+def _checki_reason(view: dict, code: str | None) -> Why | None:
     """Why "Checki" is disabled for the pick; None when the pick allows it."""
     options = view.get("checki") or {}
     if code is not None and code in options:
         return None
     if view["stock_count"] == 0:
-        return str(LAST_TURN)
+        return Why(str(LAST_TURN), "stock_empty")
     if code is None:
-        return _("Checki needs two triples and an identical pair after your discard.")
-    return str(NO_SHAPE).format(card=card_name(code))
+        return Why(_("Checki needs two triples and an identical pair after your discard."), "no_checki")
+    return Why(str(NO_SHAPE).format(card=card_name(code)), "no_checki")
 
 
 def _checki_hint(view: dict) -> str:

@@ -1,9 +1,10 @@
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from rules_content import cardart
+from rules_content.passport import rule_url
 from rules_content.templatetags.cards import card_src
 
 register = template.Library()
@@ -53,3 +54,12 @@ def backs(deck: str, count: int) -> SafeString:
         total=fan + width, height=BACK_HEIGHT, fan=fan, deck=deck,
         label=ngettext("{count} card", "{count} cards", count).format(count=count),
     )
+
+
+@register.simple_tag
+def rule_link(reason: object, game: str) -> SafeString:
+    """After a refusal the table shows (a `rooms.tables.Why`): a link to the rule that decides it."""
+    url = rule_url(game, getattr(reason, "code", ""))
+    if not url:
+        return mark_safe("")
+    return format_html(' <a class="rule-link" href="{}">{}</a>', url, gettext("What the rules say"))

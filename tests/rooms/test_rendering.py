@@ -60,3 +60,16 @@ def test_every_render_tells_its_freshness_by_deal_and_version(alice):
     html = rendering.render_room(room, alice)
     assert f'id="freshness" hidden data-deal="{deal.number}" data-version="{deal.version}"' in html
     assert f'data-deal="{deal.number}" data-version="{deal.version}"' in html[: html.index(">")]
+
+
+def test_a_refusal_shown_before_confirming_links_to_its_rule(alice):
+    """Rules passport: the reason a drafted group is invalid links to the rule page's paragraph on groups."""
+    room = services.open_solo("chor_voli", alice)
+    while room.current_deal().over:
+        services.start_deal(room)
+    hand = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["hand"]
+    services.save_draft(room, 0, {**arrangement_fields(hand, []), f"card-{hand[0]}": "1", f"card-{hand[1]}": "1"})
+    with translation.override("de"):
+        html = rendering.render_room(room, alice)
+    problem = re.search(r'<p class="problem">(.*?)</p>', html, re.S).group(1)
+    assert 'href="/de/spiele/chor-voli/#r-groups"' in problem

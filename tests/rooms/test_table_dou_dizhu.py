@@ -101,6 +101,8 @@ def test_a_leader_sees_why_play_and_pass_are_disabled(alice):
     assert "Wähle die Karten, die du spielen willst." in html
     assert re.search(r'value="pass" disabled', html)
     assert "Du spielst diesen Stich an" in html
+    why = html[html.index('id="why-not-pass"'):]
+    assert re.match(r'[^<]*<a class="rule-link" href="/de/spiele/dou-dizhu/#r-lead">Was die Regeln sagen</a>', why[24:])
 
 
 def test_a_ticked_selection_is_classified_and_explained(alice):

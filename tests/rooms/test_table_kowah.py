@@ -82,6 +82,7 @@ def test_a_refused_move_shows_its_german_reason(alice):
         submit_form(room, 0, fields)
     html = render(room, alice, fields, refused.value)
     assert re.search(r'role="alert">Es liegt keine abgeworfene Karte zum Nehmen da', html)
+    assert re.search(r'role="alert">[^<]*<a class="rule-link" href="/de/spiele/kowah/#r-draw">', html)  # its rule
     assert room.current_deal().version == 0
 
 
