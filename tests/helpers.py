@@ -28,6 +28,10 @@ def arrangement_fields(hand: list[str], groups: list[tuple[str, ...]]) -> dict[s
     return fields
 
 
+# A browser whose person passes by hand (the table's auto-pass setting is on by default).
+AUTO_PASS_OFF = "localStorage.setItem('cardavia-auto-pass', 'off')"
+
+
 def deal_until_arranging(page) -> None:
     """Past four-of-a-kind rounds (over at the deal, 12.7 % of them): deal on until a round waits for us."""
     while page.locator("#table[data-phase=over]").count():

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench.site import embedded
+from tests.helpers import AUTO_PASS_OFF
 
 pytestmark = pytest.mark.browser
 DEALS = 5
@@ -26,6 +27,7 @@ def site(tmp_path: Path):
 
 def page_for(browser, name: str):
     context = browser.new_context(locale="de-DE", viewport={"width": 1360, "height": 1000})
+    context.add_init_script(AUTO_PASS_OFF)  # every move of the test is made by hand, and checked
     page = context.new_page()
     page.name = name
     return page
