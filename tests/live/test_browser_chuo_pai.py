@@ -78,7 +78,8 @@ def explain_a_refused_mix(page, artifacts) -> None:
 
 def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    page.add_init_script(AUTO_PASS_OFF)  # this test presses "Passen" itself, after reading why    page.add_init_script(STAMP_CHANGES)
+    page.add_init_script(AUTO_PASS_OFF)  # this test presses "Passen" itself, after reading why
+    page.add_init_script(STAMP_CHANGES)
     open_solo_table(page, embedded_site.url, "chuo_pai")
     settle(page)
     page.wait_for_selector(TURN)

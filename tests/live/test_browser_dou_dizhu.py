@@ -75,7 +75,8 @@ def explain_a_refused_selection(page, artifacts, hand: list[str]) -> None:
 
 def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site, browser, artifacts):
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
-    page.add_init_script(AUTO_PASS_OFF)  # this test presses "Passen" itself, after reading why    open_solo_table(page, embedded_site.url, "dou_dizhu")
+    page.add_init_script(AUTO_PASS_OFF)  # this test presses "Passen" itself, after reading why
+    open_solo_table(page, embedded_site.url, "dou_dizhu")
     assert page.locator(".seat-left, .seat-right").count() == 2  # the two computers
     page.wait_for_selector(TURN + ", #table[data-phase=play]")
 
