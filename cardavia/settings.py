@@ -138,8 +138,12 @@ REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     # Pub/sub: one Redis connection per process carries every group's hints (the list-based layer
     # blocks on Redis per consumer and dropped idle sockets after its 5 s read timeout).
+    # Pub/sub channels are server-wide (they ignore the database number): the prefix keeps two sites on
+    # one Redis server (staging beside production, parallel test runs) out of each other's rooms.
+    CHANNEL_PREFIX = env("CHANNEL_PREFIX", "cardavia" + (urlparse(REDIS_URL).path.strip("/") or "0"))
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                    "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX}}
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

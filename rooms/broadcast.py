@@ -46,7 +46,7 @@ def _send(room_id: int, message: dict) -> None:
     layer = get_channel_layer()
     if isinstance(layer, RedisPubSubChannelLayer):
         # The layer's own wire format: the group's pub/sub channel is "<prefix>__group__<group>".
-        _redis().publish(f"asgi__group__{group(room_id)}", layer.serialize(message))
+        _redis().publish(f"{settings.CHANNEL_PREFIX}__group__{group(room_id)}", layer.serialize(message))
         return
     if layer is None:
         return

@@ -202,7 +202,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             return  # a render since then already showed this version or a newer one
         snapshot = snapshots.get(event["deal"], event["version"])
         if snapshot is None:
-            snapshot = await db(_current_snapshot)(event["deal"])
+            snapshot = await db(_current_snapshot)(self.room_id, event["deal"])
+        if snapshot is None or snapshot["room"] != self.room_id:
+            log.warning("table socket: a hint for a deal not of this room, ignored: %r", event)
+            return
         await self.send_update(snapshot=snapshot)
 
     async def room_changed(self, event: dict) -> None:
@@ -315,8 +318,9 @@ COMMANDS = {
 }
 
 
-def _current_snapshot(deal_id: int) -> dict:
-    return snapshots.current(Deal.objects.select_related("room").get(pk=deal_id))
+def _current_snapshot(room_id: int, deal_id: int) -> dict | None:
+    deal = Deal.objects.select_related("room").filter(pk=deal_id, room=room_id).first()
+    return snapshots.current(deal) if deal is not None else None
 
 
 def _saved_draft(room_id: int, seat: int | None) -> dict:
