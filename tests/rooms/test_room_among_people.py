@@ -4,6 +4,7 @@ creator and the moderators may do, and every deal live (freshness by deal and ve
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from datetime import timedelta
@@ -293,3 +294,32 @@ async def test_the_other_page_follows_every_deal_not_only_the_first(alice, bob):
         await database_sync_to_async(pass_or_lead)(room, seat, f"deal{number + 1}-{uuid.uuid4().hex[:6]}")
         await frames_until(bob_page, f'data-deal="{number + 1}" data-version="{following.version + 1}"')
     await bob_page.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_watcher_follows_the_deal_live_sees_no_hidden_card_and_is_counted(alice, bob):
+    """A full room's invite link makes a spectator: every frame it gets shows only what everyone may see
+    (checked against the engine's public view, card by card), it follows each move, and the seated
+    people's pages say that one person watches."""
+    room = await database_sync_to_async(people_room)(alice, bob)
+    alice_page, watcher = connect(room, alice), connect(room, "a-watcher")
+    await alice_page.connect(timeout=10)
+    await alice_page.receive_from(timeout=10)
+    await watcher.connect(timeout=10)
+    frames = [await watcher.receive_from(timeout=10)]
+    assert "1 Person schaut zu." in await frames_until(alice_page, "schaut zu")
+    for step in range(6):
+        deal = await database_sync_to_async(room.current_deal)()
+        if deal.over:
+            break
+        seat = min(await database_sync_to_async(actors)(room))
+        await database_sync_to_async(pass_or_lead)(room, seat, f"watched-{step}")
+        frames.append(await frames_until(watcher, f'data-version="{deal.version + 1}"'))
+        state = DOU.load((await database_sync_to_async(Deal.objects.get)(pk=deal.pk)).state)
+        public = DOU.view(state, None)
+        hidden = {c for s in range(3) for c in DOU.view(state, s)["hand"] or []} - set(public.get("bottom") or [])
+        shown = set(re.findall(r"/karten/french/(\w+)\.svg", frames[-1]))
+        assert not shown & hidden, f"a watcher saw {shown & hidden}"
+    assert len(frames) > 2
+    for ws in (alice_page, watcher):
+        await ws.disconnect()
