@@ -160,3 +160,6 @@ class RandomBot:
 
 
 BOT = ChanBot()
+
+# Until each level has its own player, every level plays as BOT.
+LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)

@@ -239,3 +239,6 @@ def _expected_chips(keys: list[Key], worlds: list[World], seat: int, dealer: int
         played = play_comparisons([keys if s == seat else world[s] for s in range(SEATS)], dealer)
         won += sum(winner == seat for _, winner in played)
     return won / len(worlds)
+
+# Until each level has its own player, every level plays as BOT.
+LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)

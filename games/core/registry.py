@@ -6,7 +6,9 @@ import importlib
 import importlib.util
 from functools import cache
 
-from games.core.protocol import Engine
+from games.core.hints import Hint
+from games.core.protocol import JSON, Engine
+from games.core.rng import Rng
 
 KEYS = ("chor_voli", "chan", "dou_dizhu", "chuo_pai", "kowah")
 
@@ -30,6 +32,19 @@ def get(key: str) -> Engine:
     return importlib.import_module(f"games.{key}").ENGINE
 
 
-def bot(key: str):
-    """The game's computer player: an object with `choose(view, legal_actions, rng) -> action`."""
-    return importlib.import_module(f"games.{key}.bots").BOT
+# The computers' levels, weakest first: a beginner who makes human mistakes, today's decent player,
+# and the strongest the game has (search within a time budget). Solo tables open at the middle one.
+LEVELS = ("einsteiger", "fortgeschritten", "meister")
+DEFAULT_LEVEL = "fortgeschritten"
+
+
+def bot(key: str, level: str = DEFAULT_LEVEL):
+    """The game's computer player at `level`: an object with `choose(view, legal_actions, rng) -> action`."""
+    if level not in LEVELS:
+        raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    return importlib.import_module(f"games.{key}.bots").LEVELS[level]
+
+
+def hint(key: str, view: JSON, legal_actions: list[JSON], rng: Rng) -> Hint:
+    """What the Meister would do for the seat whose `view` this is, and why (`games.core.hints`)."""
+    return importlib.import_module(f"games.{key}.bots").hint(view, legal_actions, rng)

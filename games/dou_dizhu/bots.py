@@ -302,3 +302,6 @@ def hand_strength(hand: int) -> float:
 
 
 BOT = PlannerBot()
+
+# Until each level has its own player, every level plays as BOT.
+LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)

@@ -220,3 +220,6 @@ def _without(cards: Sequence[str], card: str) -> list[str]:
 
 
 BOT = CheckiBot()
+
+# Until each level has its own player, every level plays as BOT.
+LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)
