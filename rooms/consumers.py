@@ -24,7 +24,7 @@ from django.utils import translation
 
 from rooms import broadcast, chat, identity, inputs, presence, rendering, services, snapshots, timers
 from rooms.models import Deal, Room, Seat
-from rooms.tables import draft_fields, submit_form
+from rooms.tables import ask_hint, draft_fields, submit_form
 
 log = logging.getLogger(__name__)
 OPENING_TAG = re.compile(r"<[a-zA-Z0-9]+")
@@ -176,6 +176,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await db(broadcast.draft_changed)(self.room_id, self.seat)
         await self.send_update()
 
+    async def hint(self, fields: dict) -> None:
+        # The search runs on a database thread (it reads and saves the seat's draft); one per decision.
+        self.draft = await db(ask_hint)(await self._room(), self.seat)
+        await db(broadcast.draft_changed)(self.room_id, self.seat)  # the seat's other pages show it too
+        await self.send_update()
+
+    async def set_levels(self, fields: dict) -> None:
+        await db(services.set_levels)(await self._room(), self.player or "", fields)
+
     async def next_deal(self, fields: dict) -> None:
         room = await self._room()
         await db(services.start_deal)(room, self.player or "", self.user)
@@ -311,6 +320,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 COMMANDS = {
     "move": TableConsumer.move,
     "draft": TableConsumer.save_draft,
+    "hint": TableConsumer.hint,
+    "level": TableConsumer.set_levels,
     "next": TableConsumer.next_deal,
     "take_back": TableConsumer.take_back,
     "chat": TableConsumer.write_chat,

@@ -12,6 +12,8 @@ from games.core import registry
 from rooms.fairplay import new_seed
 
 GAME_CHOICES = [(key, key) for key in registry.KEYS]
+# The computers' strengths, as the new-room form and the seats name them.
+LEVELS = list(zip(registry.LEVELS, (_("beginner"), _("advanced"), _("master")), strict=True))
 
 
 def new_token() -> str:
@@ -70,6 +72,8 @@ class Seat(models.Model):
     )
     left_at = models.DateTimeField(null=True, blank=True, help_text=_("When the person's last connection closed."))
     draft = models.JSONField(default=dict, blank=True, help_text=_("Unconfirmed choices, private to the seat."))
+    # How strong a computer seat plays (games.core.registry.LEVELS); a stand-in plays at the default.
+    level = models.CharField(max_length=16, choices=LEVELS, default=registry.DEFAULT_LEVEL)
 
     class Meta:
         ordering = ["index"]
@@ -110,6 +114,8 @@ class Deal(models.Model):
     over = models.BooleanField(default=False)
     # The turn clock: per seat that must decide, the time (Unix seconds) its decision is due.
     deadlines = models.JSONField(default=dict, blank=True)
+    # The seats whose person asked for a "Tipp" during the deal: a deal played with hints is marked.
+    hinted = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

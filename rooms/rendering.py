@@ -15,6 +15,7 @@ in a worker thread when a room or deal changed.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -33,7 +34,7 @@ from django.utils.translation import gettext as _
 from games.core import registry
 from games.core.protocol import visible_events
 from rooms import chat, presence, services, snapshots
-from rooms.models import ActionRecord, Deal, Room, Seat
+from rooms.models import LEVELS, ActionRecord, Deal, Room, Seat
 from rooms.tables import adapter
 from rules_content.games import BY_KEY
 from rules_content.passport import rule_url
@@ -59,6 +60,7 @@ class SeatInfo:
     player: str
     stand_in: bool
     presence: str | None  # presence.HERE / AWAY / GONE for a seated person, else None
+    level: str  # how strong the seat plays when it is a computer's (games.core.registry.LEVELS)
 
     @property
     def is_computer(self) -> bool:
@@ -71,6 +73,10 @@ class SeatInfo:
     @property
     def is_free(self) -> bool:
         return self.kind == Seat.Kind.PERSON and not self.player
+
+    @property
+    def level_name(self) -> str:
+        return dict(LEVELS)[self.level]
 
 
 @dataclass(frozen=True)
@@ -97,7 +103,8 @@ class RoomInfo:
 
     @cached_property
     def urls(self) -> dict[str, str]:
-        return {name: reverse(f"rooms:{name}", args=[self.token]) for name in ("room", "act", "draft", "next_deal")}
+        names = ("room", "act", "draft", "next_deal", "hint")
+        return {name: reverse(f"rooms:{name}", args=[self.token]) for name in names}
 
     @property
     def computers(self) -> frozenset[int]:
@@ -109,7 +116,7 @@ def room_info(room: Room | int) -> RoomInfo:
     room = Room.objects.get(pk=room.pk if isinstance(room, Room) else room)
     states, watchers = presence.states(room.pk)
     seats = tuple(
-        SeatInfo(s.index, s.kind, s.name, s.player, s.stand_in, states.get(s.index))
+        SeatInfo(s.index, s.kind, s.name, s.player, s.stand_in, states.get(s.index), s.level)
         for s in Seat.objects.filter(room=room).order_by("index")
     )
     deal = Deal.objects.filter(room=room).order_by("-number").values_list("pk", flat=True).first()
@@ -215,9 +222,20 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
         deadline=snapshot["deadlines"].get(str(seat)),
         # One id per decision point: sending the same decision twice applies it once.
         action_id=f"{snapshot['deal']}-{snapshot['version']}-{seat}",
+        levels=LEVELS if any(s.is_computer for s in info.seats) else None,
     )
     context.update(adapter(info.game).context(view, draft, labels))
     return context
+
+
+def tip(snapshot: dict, draft: dict) -> dict | None:
+    """The "Tipp" this seat asked for at the version shown: its sentence, and its action (as canonical JSON,
+    by which the page marks the button that makes it)."""
+    given = draft.get("hint")
+    if not given or (given["deal"], given["version"]) != (snapshot["deal"], snapshot["version"]):
+        return None
+    return {"text": _(given["template"]).format(**given["params"]),
+            "action": json.dumps(given["action"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)}
 
 
 def refusal(game: str, error: services.Refused | None) -> dict:
@@ -348,6 +366,7 @@ def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dic
             else:
                 context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
                 regions = {name: _render(f"games/{info.game}/table.html#{name}", context) for name in PRIVATE}
+                regions["tip"] = _render("rooms/_tip.html", {**context, "tip": tip(snapshot, draft)})
             if seat is not None:
                 regions["decision"] = _render("rooms/_decision.html", context)
             regions["status"] = _render("rooms/_status.html", context)

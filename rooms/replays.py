@@ -196,6 +196,7 @@ def step_context(access: Access, number: int) -> dict:
             for s in range(engine.seats)
         ],
         "outcome": outcome,
+        "hinted": [names[seat] for seat in deal.hinted],
     }
 
 
@@ -294,7 +295,9 @@ def deal_record(deal: Deal) -> dict:
         "commitment": deal.commitment,
         "commitment_input": fairplay.commitment_input(deal.room_id, deal.number, deal.seed),
         "options": deal.options or {},
-        "seats": [{"seat": s.index, "kind": s.kind} for s in deal.room.seats.all()],
+        "seats": [{"seat": s.index, "kind": s.kind, **({"level": s.level} if s.is_computer else {})}
+                  for s in deal.room.seats.all()],
+        "hinted": deal.hinted,  # the seats whose person asked for a "Tipp"
         "hands": fairplay.hands(deal.room.game, engine.load(deal.start)),
         "actions": [{"version": r.version, "seat": r.seat, "action": r.action}
                     for r in deal.actions.order_by("version")],
@@ -334,7 +337,7 @@ def room_deals(request: HttpRequest, token: str) -> HttpResponse:
         raise PermissionDenied(_("Only the people at this table can see its deals."))
     names = labels(room)
     deals = list(room.deals.order_by("-number").prefetch_related("ledger"))
-    rows = [{"deal": d, "ready": fairplay.checkable(d),
+    rows = [{"deal": d, "ready": fairplay.checkable(d), "hinted": [names[seat] for seat in d.hinted],
              "results": [(names[e.seat], e.amount) for e in sorted(d.ledger.all(), key=lambda e: e.seat)]}
             for d in deals]
     return render(request, "rooms/replay/deals.html", {"room": room, "game": BY_KEY[room.game], "rows": rows})

@@ -116,8 +116,9 @@ def open_solo(game: str, player: str, user: User | None = None) -> Room:
 
 
 def open_room(game: str, player: str, name: str, computers: set[int], solo: bool = False,
-              user: User | None = None, clock: int = 0) -> Room:
-    """A room whose creator takes seat 0; `computers` are the computer seats, the rest await people.
+              user: User | None = None, clock: int = 0, levels: dict[int, str] | None = None) -> Room:
+    """A room whose creator takes seat 0; `computers` are the computer seats, the rest await people;
+    `levels` how strong each computer seat plays (the default where none is given).
 
     The first deal starts as soon as every person's seat is taken (at once when the creator is the
     only person)."""
@@ -126,13 +127,15 @@ def open_room(game: str, player: str, name: str, computers: set[int], solo: bool
     name = _account_name(user, "") or (clean_name(name) if not solo else "")
     if 0 in computers or not computers <= set(range(engine.seats)):
         raise Refused(gettext_noop("Seat 1 is yours; choose computers only for the other seats."), "bad_seats")
-    if clock not in Room.CLOCKS:
+    levels = levels or {}
+    if clock not in Room.CLOCKS or not set(levels.values()) <= set(registry.LEVELS):
         raise Refused(MALFORMED, "malformed")
     with transaction.atomic():
         room = Room.objects.create(game=game, solo=solo, creator=player, clock=clock)
         Seat.objects.bulk_create(
             Seat(room=room, index=i, kind=Seat.Kind.COMPUTER if i in computers else Seat.Kind.PERSON,
-                 player=player if i == 0 else "", name=name if i == 0 else "", user=user if i == 0 else None)
+                 player=player if i == 0 else "", name=name if i == 0 else "", user=user if i == 0 else None,
+                 level=levels.get(i, registry.DEFAULT_LEVEL))
             for i in range(engine.seats)
         )
         _start_when_seated(room)
@@ -222,6 +225,29 @@ def close_room(room: Room, player: str) -> None:
     with transaction.atomic():
         Room.objects.filter(pk=room.pk).update(closed=True, closed_by="creator")
         room_changed(room.pk)
+
+
+def set_levels(room: Room, player: str, fields: dict) -> None:
+    """The creator (at a solo table: its person) changes how strong computer seats play, between deals:
+    `level-<seat index>` fields name each seat's level (games.core.registry.LEVELS)."""
+    _check_creator(room, player)
+    levels = {}
+    for key, level in fields.items():
+        index = key.removeprefix("level-")
+        if key.startswith("level-"):
+            if not index.isdigit() or level not in registry.LEVELS:
+                raise Refused(MALFORMED, "malformed")
+            levels[int(index)] = level
+    with transaction.atomic():
+        if room.deals.filter(over=False).exists():
+            raise Refused(gettext_noop("The computers' strength can be changed between deals."), "level_mid_deal")
+        computers = room.seats.filter(kind=Seat.Kind.COMPUTER)
+        if not set(levels) <= set(computers.values_list("index", flat=True)):
+            raise Refused(gettext_noop("Only a computer's seat has a strength to choose."), "bad_seat")
+        changed = sum(computers.filter(index=index).exclude(level=level).update(level=level)
+                      for index, level in levels.items())
+        if changed:
+            room_changed(room.pk)
 
 
 def take_back(room: Room, player: str) -> None:
@@ -423,6 +449,35 @@ def save_draft(room: Room, seat: int, fields: dict) -> dict:
     return saved
 
 
+NO_HINT = gettext_noop("A hint is given only for your own decision, while it is yours to make.")
+
+
+def hint_given(room: Room, seat: int) -> tuple[Deal, Seat, dict | None]:
+    """The deal a seat would ask a hint for, the seat, and the hint it already has for this decision."""
+    deal = room.current_deal()
+    mine = room.seats.filter(index=seat).first()
+    if deal is None or deal.over or mine is None or mine.played_by_computer or not mine.player:
+        raise Refused(NO_HINT, "no_hint")
+    given = mine.draft.get("hint")
+    return deal, mine, given if given and (given["deal"], given["version"]) == (deal.pk, deal.version) else None
+
+
+def save_hint(deal: Deal, seat: int, fields: dict | None, hint: dict) -> dict:
+    """Keep a hint in the seat's draft (its cards ticked where `fields` are given) and record on the deal
+    that this seat asked: a deal played with hints is marked. Returns the saved draft."""
+    with transaction.atomic():
+        mine = Seat.objects.select_for_update().get(room_id=deal.room_id, index=seat)
+        kept = mine.draft.get("fields", {}) if mine.draft.get("deal") == deal.pk else {}
+        saved = {"deal": deal.pk, "fields": kept if fields is None else fields, "rev": mine.draft.get("rev", 0) + 1,
+                 "hint": {"deal": deal.pk, "version": deal.version, **hint}}
+        Seat.objects.filter(pk=mine.pk).update(draft=saved)
+        hinted = Deal.objects.select_for_update().filter(pk=deal.pk).values_list("hinted", flat=True).get()
+        if seat not in hinted:
+            Deal.objects.filter(pk=deal.pk).update(hinted=sorted([*hinted, seat]))
+            room_changed(deal.room_id)  # the deal's record says so
+    return saved
+
+
 def back_in_person(room: Room, seat: int) -> None:
     """A person whose seat a computer plays acts again: the seat is theirs at once."""
     mine = room.seats.filter(index=seat, stand_in=True).exclude(player="")
@@ -455,7 +510,9 @@ def play_computer_turn(deal_id: int, version: int) -> None:
     engine = registry.get(deal.room.game)
     state = engine.load(deal.state)
     seat = seats[0]
-    action = registry.bot(deal.room.game).choose(
+    # A computer seat plays at its level; a stand-in for a person at the default one.
+    level = deal.room.seats.filter(index=seat, kind=Seat.Kind.COMPUTER).values_list("level", flat=True).first()
+    action = registry.bot(deal.room.game, level or registry.DEFAULT_LEVEL).choose(
         engine.view(state, seat), engine.legal_actions(state, seat), rng_for(deal.seed, version, seat, "computer")
     )
     try:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("raum/<str:token>/platz/<str:change>/", views.seat_change, name="seat_change"),
     path("raum/<str:token>/zug/", views.act, name="act"),
     path("raum/<str:token>/entwurf/", views.draft, name="draft"),
+    path("raum/<str:token>/tipp/", views.hint, name="hint"),
     path("raum/<str:token>/weiter/", views.next_deal, name="next_deal"),
     path("raum/<str:token>/chat/", views.write_chat, name="chat"),
     path("meine-raeume/", views.my_rooms, name="my_rooms"),

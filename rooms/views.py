@@ -13,8 +13,8 @@ from django_ratelimit.decorators import ratelimit
 
 from games.core import registry
 from rooms import chat, identity, rendering, services
-from rooms.models import Room, Seat
-from rooms.tables import TABLES, draft_fields, submit_form
+from rooms.models import LEVELS, Room, Seat
+from rooms.tables import TABLES, ask_hint, draft_fields, submit_form
 from rules_content.games import BY_KEY
 
 
@@ -56,14 +56,16 @@ def new_room(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
         player = identity.player_from_request(request) or identity.new_player()
         computers = {i for i in range(1, seats) if request.POST.get(f"seat-{i}") == "computer"}
+        levels = {i: request.POST.get(f"level-{i}", registry.DEFAULT_LEVEL) for i in computers}
         try:
             room = services.open_room(game, player, request.POST.get("name", ""), computers, user=_account(request),
-                                      clock=_int(request.POST.get("clock", 0)))
+                                      clock=_int(request.POST.get("clock", 0)), levels=levels)
         except services.Refused as exc:
             error = exc.message()
         else:
             return identity.remember(redirect("rooms:room", token=room.token), player)
     context = {"game": BY_KEY[game], "other_seats": range(2, seats + 1), "error": error, "clocks": Room.CLOCKS,
+               "levels": LEVELS, "default_level": registry.DEFAULT_LEVEL,
                "name_max": services.NAME_MAX, "posted": request.POST}
     return render(request, "rooms/new_room.html", context, status=400 if error else 200)
 
@@ -100,6 +102,7 @@ SEAT_CHANGES = {
     "computer": lambda room, player, post: services.hand_to_computer(room, player, _int(post.get("seat"))),
     "entfernen": lambda room, player, post: services.remove_person(room, player, _int(post.get("seat"))),
     "schliessen": lambda room, player, post: services.close_room(room, player),
+    "staerke": lambda room, player, post: services.set_levels(room, player, post.dict()),
 }
 
 
@@ -147,6 +150,19 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
             services.save_draft(room, seat, draft_fields(request.POST.dict()))
         except services.Refused as exc:
             error = exc
+    return _room_response(request, room, player, None, error)
+
+
+@require_POST
+def hint(request: HttpRequest, token: str) -> HttpResponse:
+    """A "Tipp" for the seat's decision (pages with JavaScript ask over the websocket)."""
+    room = get_object_or_404(Room, token=token)
+    player = identity.player_from_request(request)
+    error = None
+    try:
+        ask_hint(room, rendering.seat_of(room, player))
+    except services.Refused as exc:
+        error = exc
     return _room_response(request, room, player, None, error)
 
 

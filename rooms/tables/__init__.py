@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from games.core import registry
+from games.core.rng import rng_for
 from rooms import inputs, services
 from rooms.models import Deal, Room
 from rooms.services import Refused
@@ -74,6 +75,27 @@ def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | Non
     except Refused:
         services.back_in_person(room, seat)  # a refused try is an act of the person too
         raise
+
+
+def ask_hint(room: Room, seat: int | None) -> dict:
+    """A "Tipp": what the strongest computer would do in this seat's place, and why (games.core.hints),
+    decided on the seat's own view only. Where its action is a choice of cards, the cards are ticked in the
+    seat's draft (the game's `hint_fields`). One search per decision: asked again, the same hint is kept.
+    Returns the seat's draft."""
+    if seat is None:
+        raise Refused(services.NO_SEAT, "no_seat")
+    deal, mine, given = services.hint_given(room, seat)
+    if given is not None:
+        return mine.draft
+    engine = registry.get(room.game)
+    state = engine.load(deal.state)
+    if seat not in engine.actors(state):
+        raise Refused(services.NO_HINT, "no_hint")
+    view = engine.view(state, seat)
+    hint = registry.hint(room.game, view, engine.legal_actions(state, seat),
+                         rng_for(deal.seed, deal.version, seat, "hint"))
+    return services.save_hint(deal, seat, adapter(room.game).hint_fields(hint.action, view),
+                              {"template": hint.template, "params": hint.params, "action": hint.action})
 
 
 def draft_fields(fields: dict) -> dict:

@@ -112,6 +112,11 @@ def _picked_code(value: str, hand: list[str]) -> str | None:
     return code
 
 
+def hint_fields(action: dict, view: dict) -> dict | None:
+    """A hinted discard picks its card (at this moment); every other move is a button of its own."""
+    return {PICK: f"{action['card']}.1", AT: moment(view)} if action["type"] == "discard" else None
+
+
 def moment(view: dict) -> str:
     """Changes with every move of the deal: a pick made at another moment is not this turn's pick.
 

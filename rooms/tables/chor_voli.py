@@ -50,6 +50,12 @@ def decode(fields: dict, view: dict) -> dict:
     return {"type": "arrange", "groups": groups, "discard": draft[DISCARD]}
 
 
+def hint_fields(action: dict, view: dict) -> dict | None:
+    """A hinted arrangement puts each card of the hand into its group (the rest to the discards)."""
+    choice = {card: str(number) for number, group in enumerate(action["groups"], start=1) for card in group}
+    return {f"card-{card}": choice.get(card, DISCARD) for card in view.get("hand") or []}
+
+
 def _draft(fields: dict, hand: list[str]) -> dict[str, list[str]]:
     draft: dict[str, list[str]] = {key: [] for key in (*GROUPS, DISCARD)}
     for card in hand:

@@ -52,6 +52,13 @@ def decode(fields: dict, view: dict) -> dict:
     return decode_json_action(fields)
 
 
+def hint_fields(action: dict, view: dict) -> dict | None:
+    """A hinted play ticks its cards (at this moment); a pass is a button of its own (the page marks it)."""
+    if action["type"] != "play":
+        return None
+    return {AT: moment(view), **{box: "1" for _code, box in _boxes(action["cards"])}}
+
+
 def selection(fields: dict, hand: Sequence[str]) -> list[str]:
     """The ticked cards of `hand`; boxes naming cards the hand does not hold are ignored."""
     return [code for code, box in _boxes(hand) if fields.get(box)]

@@ -7,8 +7,8 @@ the hand is a checkbox `card-<code>` (a pack has each code once); ticking one po
 "Spielen" is enabled only for a play that beats the table and the reason is shown otherwise. The
 selection may be made while the others play; it keeps only cards still in the hand.
 
-"Vorschlag" ticks a suggestion: the cheapest play that beats the table, or, when leading, the
-weakest combination of the hand's plan (the computers' planner), so a newcomer always has a start.
+The "Tipp" (rooms/_tip.html, shared by every game) ticks the master computer's play (`hint_fields`) or
+marks the button of its bid or pass, and says why.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from games.dou_dizhu.cards import codes_of, counts_of, mask_of, pick, sort_for_display
-from games.dou_dizhu.combos import CATALOGUE, KIND_LABELS, Kind, Reason, legal_plays
-from games.dou_dizhu.planner import plan, value
+from games.dou_dizhu.cards import counts_of, mask_of, sort_for_display
+from games.dou_dizhu.combos import CATALOGUE, KIND_LABELS, Kind, Reason
 from games.dou_dizhu.rules import selection_refusal
 from rooms.tables import Why, decode_json_action
 from rules_content.cardart.french import INDEX
@@ -82,6 +81,11 @@ def decode(fields: dict, view: dict) -> dict:
     return decode_json_action(fields)
 
 
+def hint_fields(action: dict, view: dict) -> dict | None:
+    """A hinted play ticks its cards; a bid or a pass is a button of its own (the page marks it)."""
+    return {f"card-{code}": "1" for code in action["cards"]} if action["type"] == "play" else None
+
+
 def selection(fields: dict, hand: list[str]) -> list[str]:
     """The ticked cards that are still in the hand, in the hand's order."""
     return [code for code in hand if fields.get(f"card-{code}")]
@@ -96,7 +100,6 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     playing = view["phase"] == "play" and me is not None
     my_turn = me is not None and view["turn"] == me
     picked = selection(fields, hand) if playing else []
-    suggestion = suggest(view) if playing and my_turn else []
     return {
         "deck": DECK,
         "standings_title": _("Points standings"),
@@ -109,8 +112,6 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "pass_reason": Why(str(LEADER_CANNOT_PASS), "leader_cannot_pass")
         if playing and my_turn and view["table"] is None else None,
         "pass_only": bool(playing and my_turn and view["legal"] and not view["legal"]["can_beat"]),
-        "suggestion": suggestion,
-        "suggestion_text": play_text(_combo_of(suggestion)) if suggestion else "",
         "bids": bid_buttons(view) if view["phase"] == "bidding" and my_turn else [],
         "my_role": role(view, me) if me is not None else "",
         "role_names": ROLE_NAMES,
@@ -153,18 +154,6 @@ def play_reason(view: dict, picked: list[str], labels: dict[int, str]) -> Why | 
         ), "not_higher")
     refused = selection_refusal(view, picked)
     return None if refused is None else Why(reason_text(refused, view, picked), refused.code)
-
-
-def suggest(view: dict) -> list[str]:
-    """A play to start from: the cheapest answer to the table, or the weakest combination of the plan."""
-    hand = mask_of(view.get("hand") or [])
-    table = view["table"]
-    if table is None:
-        combos = [CATALOGUE[p] for p in plan(counts_of(hand)).combos]
-        weakest = min(combos, key=lambda c: (c.is_bomb, value(c), -c.size)) if combos else None
-        return codes_of(pick(hand, weakest.counts)) if weakest else []
-    plays = legal_plays(counts_of(hand), CATALOGUE[counts_of(mask_of(table["cards"]))])
-    return codes_of(pick(hand, plays[0])) if plays else []
 
 
 def bid_buttons(view: dict) -> list[dict]:

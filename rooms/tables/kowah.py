@@ -100,6 +100,11 @@ def picked_code(value: str, hand: list[str]) -> str | None:
     return code
 
 
+def hint_fields(action: dict, view: dict) -> dict | None:
+    """A hinted discard picks its card (at this moment); every other move is a button of its own."""
+    return {PICK: f"{action['card']}.1", AT: moment(view)} if action["type"] == "discard" else None
+
+
 def moment(view: dict) -> str:
     """Changes from turn to turn: a pick made at another moment is not this turn's pick.
 

@@ -57,6 +57,9 @@
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var params = event.detail.parameters;
     var trigger = event.detail.triggeringEvent;
+    if (!("command" in params) && trigger && trigger.target && trigger.target.dataset && trigger.target.dataset.command) {
+      params.command = trigger.target.dataset.command;  // e.g. a computer's strength, chosen between deals
+    }
     if (!("command" in params)) {
       var submitted = trigger && trigger.type === "submit";
       params.command = submitted && !("select" in params) ? "move" : "draft";
@@ -261,6 +264,7 @@
       delete pull.dataset.after;
     }
     tick();
+    markHint();
     if (FRESHNESS.test(message) && message.indexOf('id="table"') < 0 && animated()) show(message, seen);
     if (!showing) next();
   }
@@ -415,6 +419,29 @@
   }
   setInterval(tick, 500);
   document.addEventListener("DOMContentLoaded", tick);
+
+  // --- the "Tipp": the button of the hinted move is marked (a choice of cards comes ticked from the server) ---
+  function canonical(value) {
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map(function (key) {
+        return JSON.stringify(key) + ":" + canonical(value[key]);
+      }).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+  function markHint() {
+    var tip = document.querySelector("[data-hint-action]");
+    var hinted = tip ? tip.dataset.hintAction : null;
+    var type = hinted ? JSON.parse(hinted).type : null;
+    document.querySelectorAll("#act button[name=action], #act button[name=intent]").forEach(function (button) {
+      var match = false;
+      if (hinted && button.name === "intent") match = button.value === type;
+      else if (hinted) { try { match = canonical(JSON.parse(button.value)) === hinted; } catch (e) { match = false; } }
+      button.classList.toggle("is-hinted", match);
+    });
+  }
+  document.addEventListener("htmx:load", markHint);
 
   // --- the invite link: copy it, or hand it to the system's share sheet where there is one ----------------
   document.addEventListener("click", function (event) {

@@ -1,9 +1,10 @@
 """Every table is one screen, on a laptop (1280×800) and a phone (390×844), from the first deal to its end.
 
-A whole deal of each game is played through the page (as a newcomer would: the suggestions, "Arrange for
-me", the first legal card); at its start, at the first turn that asks for a move and at its end the page
-is measured at both sizes and at 360 px: no page scroll and no horizontal overflow, the hand and every
-action button inside the window, the seats' boxes not overlapping. Screenshots go to test-artifacts/.
+A whole deal of each game is played through the page (as a newcomer would: a "Tipp" followed at the
+first decision, then "Arrange for me", the first legal card); at its start, at the first turn that asks for
+a move and at its end the page is measured at both sizes and at 360 px: no page scroll and no horizontal
+overflow, the hand and every action button inside the window, the seats' boxes not overlapping.
+Screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -90,10 +91,31 @@ def click_label_of(page, selector: str) -> None:
     page.wait_for_selector(f"#{box}:checked")
 
 
-def move(page, game: str) -> None:
+# What confirms a choice of cards the Tipp ticked, per game.
+CONFIRM = {"chor_voli": "Anordnung bestätigen", "dou_dizhu": "Spielen", "chuo_pai": "Spielen", "chan": "Abwerfen",
+           "kowah": "Abwerfen"}
+
+
+def follow_the_tip(page, game: str) -> None:
+    """A newcomer asks for a Tipp: a sentence says why, and the hinted move's button is marked or its cards
+    are ticked; the newcomer then makes that move."""
+    page.get_by_role("button", name="Tipp", exact=True).click()
+    tip = page.wait_for_selector(".tip-text")
+    assert len(tip.inner_text()) > len("Tipp: ")
+    hinted = page.locator("#act button.is-hinted")
+    if hinted.count():
+        hinted.first.click()
+    else:
+        page.get_by_role("button", name=CONFIRM[game], exact=True).click()
+
+
+def move(page, game: str, tip: bool = False) -> None:
     """One move of the person, the way a newcomer finds it on the page."""
     if page.locator("#actions [data-auto-pass]").count():
         return  # the page passes by itself
+    if tip and page.locator("#ask-tip").count():
+        follow_the_tip(page, game)
+        return
     if game == "chor_voli":
         page.locator("#arrange-for-me").click()
         page.wait_for_selector("#actions .ready")
@@ -101,8 +123,8 @@ def move(page, game: str) -> None:
     elif game == "dou_dizhu":
         if page.locator("#table[data-phase=bidding]").count():
             page.locator("#actions button[data-legal=true]").last.click()
-        elif page.locator("#suggest").count():
-            page.locator("#suggest").click()
+        elif page.locator(".play-actions[data-table='']").count():  # leading: the lowest card alone is a play
+            click_label_of(page, "#hand input[type=checkbox]")
             page.wait_for_selector("#selection-ok")
             page.get_by_role("button", name="Spielen", exact=True).click()
         else:
@@ -134,7 +156,7 @@ def test_every_table_is_one_screen_on_a_laptop_and_a_phone(game, embedded_site, 
         page.get_by_role("button", name="Nächste Runde").click()
         page.wait_for_selector("#table:not([data-phase=over])")
     check_one_screen(page, artifacts, game, "start")
-    asked = False
+    asked = tipped = False
     for _ in range(300):
         page.wait_for_selector(TURN, timeout=30_000)
         if page.locator("#table[data-phase=over]").count():
@@ -143,7 +165,8 @@ def test_every_table_is_one_screen_on_a_laptop_and_a_phone(game, embedded_site, 
             check_one_screen(page, artifacts, game, "turn")
             asked = True
         version = page.locator("#table").get_attribute("data-version")
-        move(page, game)
+        move(page, game, tip=not tipped)
+        tipped = True
         wait_for_change(page, version)
     page.wait_for_selector("#table[data-phase=over]")
     page.wait_for_timeout(500)

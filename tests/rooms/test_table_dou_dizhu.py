@@ -10,7 +10,6 @@ from django.utils import translation
 from games.core import registry
 from rooms import rendering, services
 from rooms.models import Deal, Room
-from rooms.tables import dou_dizhu as table
 from rooms.tables import submit_form
 from tests.games.dou_dizhu.helpers import cards
 
@@ -150,12 +149,3 @@ def test_a_finished_deal_shows_the_settlement(alice):
     assert f'<tr class="is-winner"><th scope="row">{you}</th><td>Grundherr</td><td>0</td><td><strong>+8<' in html
     assert "Gebot 2 × Multiplikator 2 = 4 Punkte je Bauer" in html
     assert "Punktestand" in html and "Nächste Partie" in html
-
-
-def test_a_suggestion_is_a_legal_play():
-    view = {"hand": ["3S", "3H", "4S", "5S", "9S"], "table": {"seat": 1, "cards": ["4H", "4D"], "kind": "pair", "n": 1}}
-    assert table.suggest(view) == []  # no pair above 4 4
-    view["table"] = {"seat": 1, "cards": ["4H"], "kind": "single", "n": 1}
-    assert table.suggest(view) == ["5S"]
-    view["table"] = None
-    assert table.suggest(view) in (["3S", "3H"], ["9S"], ["4S"], ["5S"])

@@ -1,0 +1,183 @@
+"""The computers' levels at a table (chosen per seat, shown, changed between deals) and the "Tipp": what
+the master computer would do, said in one sentence, its cards ticked or its button marked, and the deal
+marked as played with hints."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games.core import registry
+from games.core.rng import rng_for
+from rooms import identity, rendering, replays, services
+from rooms.models import Deal, Room, Seat
+from rooms.tables import ask_hint
+from tests.rooms.test_consumers import connect, frames_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+DOU = registry.get("dou_dizhu")
+
+
+def my_turn(room: Room, seat: int = 0) -> bool:
+    deal = room.current_deal()
+    return not deal.over and seat in DOU.actors(DOU.load(deal.state))
+
+
+def solo_at_my_turn(player: str) -> Room:
+    """A solo Dou Dizhu table where it is the person's turn (the computers act at once in tests)."""
+    for _attempt in range(20):
+        room = services.open_solo("dou_dizhu", player)
+        if my_turn(room):
+            return room
+    raise AssertionError("no deal came to the person's turn")
+
+
+def page(room: Room, player: str) -> str:
+    with translation.override("de"):
+        return rendering.render_room(room, player)
+
+
+# --- levels ------------------------------------------------------------------------------------------
+
+
+def test_a_room_opens_with_a_level_per_computer_seat_and_shows_it(alice):
+    room = services.open_room("kowah", alice, "Alice", computers={1, 2}, levels={1: "einsteiger", 2: "meister"})
+    assert dict(room.seats.values_list("index", "level")) == {0: "fortgeschritten", 1: "einsteiger", 2: "meister"}
+    html = page(room, alice)
+    assert '<span class="level">Einsteiger</span>' in html and '<span class="level">Meister</span>' in html
+
+
+def test_the_new_room_form_sends_each_computer_seats_level(alice):
+    client = Client()
+    response = client.post(reverse("rooms:new_room", args=["dou_dizhu"]),
+                           {"name": "Alice", "seat-1": "computer", "level-1": "meister", "seat-2": "computer",
+                            "level-2": "einsteiger", "clock": "0"})
+    assert response.status_code == 302
+    room = Room.objects.latest("pk")
+    assert dict(room.seats.values_list("index", "level")) == {0: "fortgeschritten", 1: "meister", 2: "einsteiger"}
+    refused = client.post(reverse("rooms:new_room", args=["dou_dizhu"]),
+                          {"name": "Alice", "seat-1": "computer", "level-1": "god", "clock": "0"})
+    assert refused.status_code == 400 and Room.objects.count() == 1
+
+
+def test_a_solo_table_opens_at_advanced(alice):
+    room = services.open_solo("chuo_pai", alice)
+    assert set(room.seats.filter(kind=Seat.Kind.COMPUTER).values_list("level", flat=True)) == {registry.DEFAULT_LEVEL}
+
+
+def test_each_computer_plays_at_its_seats_level(alice, monkeypatch):
+    asked = []
+    real = registry.bot
+    monkeypatch.setattr(registry, "bot", lambda key, level: asked.append(level) or real(key, level))
+    services.open_room("chuo_pai", alice, "Alice", computers={1, 2}, levels={1: "einsteiger", 2: "einsteiger"})
+    assert asked and set(asked) == {"einsteiger"}
+
+
+def test_levels_change_between_deals_only_and_only_by_the_creator(alice, bob):
+    room = services.open_solo("chor_voli", alice)
+    while not room.current_deal().over:  # a running round: its computers keep their level
+        with pytest.raises(services.Refused) as running:
+            services.set_levels(room, alice, {"level-1": "meister"})
+        assert running.value.code == "level_mid_deal"
+        deal = room.current_deal()
+        engine = registry.get("chor_voli")
+        state = engine.load(deal.state)
+        action = registry.bot("chor_voli").choose(engine.view(state, 0), engine.legal_actions(state, 0), rng_for(1))
+        services.submit_action(deal.pk, 0, action, f"a-{deal.version}")
+    with pytest.raises(services.Refused) as stranger:
+        services.set_levels(room, bob, {"level-1": "meister"})
+    assert stranger.value.code == "not_creator"
+    for bad in ({"level-1": "god"}, {"level-x": "meister"}, {"level-0": "meister"}):
+        with pytest.raises(services.Refused):
+            services.set_levels(room, alice, bad)
+    services.set_levels(room, alice, {"level-1": "meister", "level-3": "einsteiger"})
+    assert dict(room.seats.values_list("index", "level")) == {
+        0: "fortgeschritten", 1: "meister", 2: "fortgeschritten", 3: "einsteiger"}
+    html = page(room, alice)
+    assert 'name="level-1" data-command="level"' in html and "Wie stark die Computer spielen" in html
+
+
+@pytest.mark.asyncio
+async def test_a_person_changes_the_levels_by_the_socket_between_deals(alice):
+    room = await database_sync_to_async(services.open_solo)("chor_voli", alice)
+    await database_sync_to_async(Deal.objects.filter(room=room).update)(over=True)
+    ws = connect(room, alice)
+    assert (await ws.connect(timeout=10))[0]
+    await frames_until(ws, 'id="freshness"')
+    await ws.send_to(text_data=json.dumps({"command": "level", "level-2": "meister"}))
+    await frames_until(ws, '<span class="level">Meister</span>')
+    await ws.disconnect()
+    assert await database_sync_to_async(lambda: room.seats.get(index=2).level)() == "meister"
+
+
+# --- the Tipp ----------------------------------------------------------------------------------------
+
+
+def test_a_tip_says_why_ticks_or_marks_its_move_and_marks_the_deal(alice):
+    room = solo_at_my_turn(alice)
+    draft = ask_hint(room, 0)
+    deal = room.current_deal()
+    hint = draft["hint"]
+    assert (hint["deal"], hint["version"]) == (deal.pk, deal.version)
+    assert hint["action"] in DOU.legal_actions(DOU.load(deal.state), 0)
+    assert deal.hinted == [0]
+    html = page(room, alice)
+    assert '<p class="tip-text" data-hint-action=' in html and "<strong>Tipp:</strong>" in html
+    assert 'id="ask-tip"' not in html  # one tip per decision
+    if hint["action"]["type"] == "play":
+        for code in hint["action"]["cards"]:
+            assert f'name="card-{code}" value="1" data-code="{code}" checked' in html
+
+
+def test_a_tip_is_searched_once_per_decision(alice, monkeypatch):
+    room = solo_at_my_turn(alice)
+    calls = []
+    real = registry.hint
+    monkeypatch.setattr(registry, "hint", lambda *args: calls.append(1) or real(*args))
+    first = ask_hint(room, 0)
+    second = ask_hint(room, 0)
+    assert len(calls) == 1 and first["hint"] == second["hint"]
+
+
+def test_no_tip_out_of_turn_for_a_watcher_or_a_stand_in(alice, bob):
+    room = solo_at_my_turn(alice)
+    with pytest.raises(services.Refused):
+        ask_hint(room, None)
+    with pytest.raises(services.Refused) as computer:
+        ask_hint(room, 1)  # a computer's seat
+    assert computer.value.code == "no_hint"
+    Seat.objects.filter(room=room, index=0).update(stand_in=True)
+    with pytest.raises(services.Refused):
+        ask_hint(room, 0)
+    assert room.current_deal().hinted == []
+
+
+def test_the_deal_list_the_replay_and_the_record_say_it_was_played_with_tips(alice):
+    room = solo_at_my_turn(alice)
+    ask_hint(room, 0)
+    deal = room.current_deal()
+    Deal.objects.filter(pk=deal.pk).update(over=True)
+    client = Client()
+    client.cookies[identity.COOKIE] = identity.remember(HttpResponse(), alice).cookies[identity.COOKIE].value
+    listing = client.get(reverse("rooms:deals", args=[room.token]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "mit Tipps gespielt: Spieler 1" in listing.content.decode()
+    deal.refresh_from_db()
+    assert replays.deal_record(deal)["hinted"] == [0]
+
+
+@pytest.mark.asyncio
+async def test_a_tip_over_the_socket(alice):
+    room = await database_sync_to_async(solo_at_my_turn)(alice)
+    ws = connect(room, alice)
+    assert (await ws.connect(timeout=10))[0]
+    await frames_until(ws, 'id="freshness"')
+    await ws.send_to(text_data=json.dumps({"command": "hint"}))
+    frames = await frames_until(ws, "tip-text", timeout=30)
+    await ws.disconnect()
+    assert "<strong>Tipp:</strong>" in frames and 'id="tip"' in frames
