@@ -166,7 +166,7 @@ def test_the_deal_list_the_replay_and_the_record_say_it_was_played_with_tips(ali
     client = Client()
     client.cookies[identity.COOKIE] = identity.remember(HttpResponse(), alice).cookies[identity.COOKIE].value
     listing = client.get(reverse("rooms:deals", args=[room.token]), HTTP_ACCEPT_LANGUAGE="de")
-    assert "mit Tipps gespielt: Spieler 1" in listing.content.decode()
+    assert "mit Tipps gespielt: Person 1" in listing.content.decode()
     deal.refresh_from_db()
     assert replays.deal_record(deal)["hinted"] == [0]
 
