@@ -24,14 +24,18 @@ Targets (issue 9, point 6): at least 6× RLCard's random deals per second and le
 in at most a fifth of RLCard's time. Issue 13: random deals ≥ 0.25× OpenSpiel's, and `legal_actions`
 within 2× of the core generator `combos.plays_in`. What does not import is left out.
 
-Figures (2-core shared machine under load, 2 December 2026, CPU time; before = issue 13's report):
+Figures (2-core machine shared with other work, 2 December 2026, `--rounds 5 --seconds 1`; before =
+the engine before issue 13 measured by this same script, after = with issue 13's work):
 
-    figure                                   before                 after
-    random deals/s, ours / OpenSpiel         0.14× (244 vs 1,919)   0.37× (474 vs 1,293)
-    legal_actions / plays_in, 20-card lead   6.6× (336 vs 51 µs)    ~4-5×; the fresh dicts alone
-                                                                    cost ~2× plays_in, so ≤ 2× is out
-                                                                    of reach while the protocol hands
-                                                                    out new {"type", "cards"} dicts
+    figure                                    before                  after
+    random deals/s, ours / OpenSpiel          0.41× (914 vs 2,235)    0.40× (676 vs 1,670)
+    legal_actions / plays_in, 20-card lead    7.2× (273 vs 38 µs)     4.4× (132 vs 30 µs)
+    fresh action dicts alone / plays_in       1.3×                    1.3×
+
+Issue 13's 0.14× (244 vs 1,919 deals/s) came from `bench/engines.py`, whose `play_random` serialised
+the state before every move; through the protocol alone the engine was at 0.4× already. `legal_actions`
+within 2× of `plays_in` is out of reach while the protocol hands out fresh {"type", "cards"} dicts:
+building them, with empty card lists, costs 1.3× `plays_in` by itself.
 """
 
 from __future__ import annotations

@@ -16,16 +16,18 @@ Rounds alternate between the engines and the best round counts; times are this p
 (`time.process_time`), because the machine is shared and wall time measures the neighbours.
 A game whose engine fails is reported with its error, and the others still run.
 
-Figures on the 2-core shared machine (issue 13, 2 December 2026; RLCard's bare game ≈ 8,600 moves/s):
-before, `play_random(check=False)` serialised the state twice per move, and the engines were slower:
+Figures (2-core machine shared with other work, 2 December 2026, `--seconds 1.5 --rounds 3`; RLCard's
+bare game made 8,100-8,700 random moves/s in each run). "Before" is the code before issue 13, whose
+`play_random(check=False)` still serialised the state twice per move; "protocol only" is the same
+engines measured without that; "after" adds the engine work of issue 13:
 
-    game        moves/s before  moves/s after   × RLCard game (after)
-    chor_voli              891          ~2,000      ~0.2
-    chan                 2,700          ~6,700      ~0.8
-    dou_dizhu           47,700         ~48,000      ~5
-    chuo_pai            13,600         ~13,600      ~1.6
-    kowah               23,100         ~23,100      ~2.7
-(the "before" column already without the JSON dumps; with them Dou Dizhu made ~1,600 moves/s.)
+    game        before           protocol only    after            target 3×
+    chor_voli     671  (0.08×)     819  (0.10×)    2,620  (0.31×)   not met
+    chan        1,943  (0.22×)   3,364  (0.41×)    6,276  (0.74×)   not met
+    dou_dizhu  10,703  (1.24×)  42,596  (5.25×)   47,991  (5.67×)   met
+    chuo_pai    4,586  (0.53×)   9,891  (1.22×)   12,143  (1.44×)   not met
+    kowah       8,490  (0.98×)  18,014  (2.22×)   18,995  (2.24×)   not met
+(moves/s, and × RLCard's bare game in the same run; the runs are noisy by ±15 % on this machine.)
 """
 
 from __future__ import annotations
