@@ -1,4 +1,4 @@
-"""How fast the Dou Dizhu engine is, next to RLCard's Dou Dizhu in the same run.
+"""How fast the Dou Dizhu engine is, next to RLCard's and OpenSpiel's Dou Dizhu in the same run.
 
     .venv/bin/python -m bench.dou_dizhu_speed [--rounds 7] [--seconds 1] [--hands 400] [--decisions-deals 40]
 
@@ -7,17 +7,35 @@
    dependency) twice: its environment (`env.reset` / `env.step` with a uniformly random legal action,
    how RLCard is used and how the issue's "about 115 a second" was measured) and its bare game
    object (`DoudizhuGame.init_game` / `step`, no observation encoding: the stricter comparison).
-   Rounds alternate between the engines so a busy machine slows them alike; the best round counts.
+   OpenSpiel (`open_spiel`, also in the `bench` extra): its C++ `dou_dizhu` through `pyspiel`, every
+   chance outcome and move drawn uniformly in Python. Rounds alternate between the engines so a busy
+   machine slows them alike; the best round counts. All times are this process's CPU time
+   (`time.process_time`): the machine is shared, and wall time would measure the neighbours.
 2. Legal-move generation on the same seeded hands, each engine in its native form: a 20-card hand
    leading (ours `combos.plays_in` on packed rank counts; RLCard's
    `DoudizhuJudger.playable_cards_from_hand` on its card string) and a 17-card hand following a
    combination another hand could lead (ours `combos.answers`; RLCard's `get_gt_cards`). Also our
-   protocol-level `legal_actions` (card-code dicts), for reference. Best of the alternating rounds.
+   protocol-level `legal_actions` (card-code dicts), and the floor of any such list: as many fresh
+   action dicts with empty card lists. Best of the alternating rounds.
 3. Computer decision time: `view` + `legal_actions` + `BOT.choose` for every decision of full
    seeded deals with the computer in all three seats; p50 and p99.
 
 Targets (issue 9, point 6): at least 6× RLCard's random deals per second and legal-move generation
-in at most a fifth of RLCard's time. If RLCard does not import, only our figures are printed.
+in at most a fifth of RLCard's time. Issue 13: random deals ≥ 0.25× OpenSpiel's, and `legal_actions`
+within 2× of the core generator `combos.plays_in`. What does not import is left out.
+
+Figures (2-core machine shared with other work, 2 December 2026, `--rounds 5 --seconds 1`; before =
+the engine before issue 13 measured by this same script, after = with issue 13's work):
+
+    figure                                    before                  after
+    random deals/s, ours / OpenSpiel          0.41× (914 vs 2,235)    0.40× (676 vs 1,670)
+    legal_actions / plays_in, 20-card lead    7.2× (273 vs 38 µs)     4.4× (132 vs 30 µs)
+    fresh action dicts alone / plays_in       1.3×                    1.3×
+
+Issue 13's 0.14× (244 vs 1,919 deals/s) came from `bench/engines.py`, whose `play_random` serialised
+the state before every move; through the protocol alone the engine was at 0.4× already. `legal_actions`
+within 2× of `plays_in` is out of reach while the protocol hands out fresh {"type", "cards"} dicts:
+building them, with empty card lists, costs 1.3× `plays_in` by itself.
 """
 
 from __future__ import annotations
@@ -46,6 +64,12 @@ try:  # bench-only dependency
 except ImportError as missing:  # pragma: no cover - depends on the machine
     rlcard = None
     RLCARD_MISSING = str(missing)
+try:  # bench-only dependency (the `bench` extra: open_spiel)
+    import numpy as np
+    import pyspiel
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    pyspiel = None
+    OPENSPIEL_MISSING = str(missing)
 
 RLCARD_CHARS = "3456789TJQKA2BR"
 
@@ -54,42 +78,61 @@ RLCARD_CHARS = "3456789TJQKA2BR"
 
 
 def our_deals(seconds: float, seed: int) -> tuple[int, float]:
-    deals, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    deals, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
         rng = rng_for(seed + deals, "speed")
         state = ENGINE.new_game(seed=seed + deals, seats=3)
         while ENGINE.outcome(state) is None:
             seat = state.turn
             state, _ = ENGINE.apply(state, seat, ENGINE.random_action(state, seat, rng))
         deals += 1
-    return deals, time.perf_counter() - started
+    return deals, time.process_time() - started
+
+
+def openspiel_deals(seconds: float, seed: int) -> tuple[int, float]:
+    """OpenSpiel's C++ dou_dizhu through its Python API, bidding included: every chance outcome (the
+    deal, card by card; all uniform in this game) and every player's move drawn uniformly."""
+    game = pyspiel.load_game("dou_dizhu")
+    rng = np.random.RandomState(seed)
+    deals, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randint(len(legal))])
+        deals += 1
+    return deals, time.process_time() - started
 
 
 def rlcard_env_deals(seconds: float, seed: int) -> tuple[int, float]:
     env = rlcard.make("doudizhu", config={"seed": seed})
     rng = np.random.RandomState(seed)
-    deals, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    deals, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
         state, _ = env.reset()
         while not env.is_over():
             legal = list(state["legal_actions"])
             state, _ = env.step(legal[rng.randint(len(legal))])
         deals += 1
-    return deals, time.perf_counter() - started
+    return deals, time.process_time() - started
 
 
 def rlcard_game_deals(seconds: float, seed: int) -> tuple[int, float]:
     game = DoudizhuGame()
     game.np_random.seed(seed)
     rng = np.random.RandomState(seed)
-    deals, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    deals, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
         state, _ = game.init_game()
         while not game.is_over():
             actions = state["actions"]
             state, _ = game.step(actions[rng.randint(len(actions))])
         deals += 1
-    return deals, time.perf_counter() - started
+    return deals, time.process_time() - started
 
 
 # --- legal-move generation ------------------------------------------------------------------------
@@ -147,9 +190,9 @@ def best_per_call(runs: dict[str, Callable[[], object]], calls: int, rounds: int
     best = dict.fromkeys(runs, math.inf)
     for _ in range(rounds):
         for name, run in runs.items():
-            started = time.perf_counter()
+            started = time.process_time()
             run()
-            best[name] = min(best[name], (time.perf_counter() - started) / calls)
+            best[name] = min(best[name], (time.process_time() - started) / calls)
     return best
 
 
@@ -159,10 +202,13 @@ def legal_move_times(hands: int, rounds: int) -> dict[str, float]:
     following = following_cases(hands)
     packed_following = [(counts_of(mask_of(h)), table) for h, table in following]
     states = [_leading_state(h) for h in leading]
+    leading_plays = [plays_in(p) for p in packed_leading]
     runs: dict[str, Callable[[], object]] = {
         "ours lead": lambda: [plays_in(p) for p in packed_leading],
         "ours follow": lambda: [answers(p, CATALOGUE[table]) for p, table in packed_following],
         "ours lead, protocol": lambda: [ENGINE.legal_actions(s, 0) for s in states],
+        # The floor of any protocol list: as many fresh {"type", "cards"} dicts, with empty card lists.
+        "ours lead, dicts alone": lambda: [[{"type": "play", "cards": []} for _ in p] for p in leading_plays],
     }
     if rlcard is not None:
         strings = [rlcard_string(h) for h in leading]
@@ -203,10 +249,10 @@ def decision_times(deals: int) -> list[float]:
         step = 0
         while ENGINE.outcome(state) is None:
             seat = state.turn
-            started = time.perf_counter()
+            started = time.process_time()
             legal = ENGINE.legal_actions(state, seat)
             action = BOT.choose(ENGINE.view(state, seat), legal, rng_for(seed, "speed bot", step))
-            seconds.append(time.perf_counter() - started)
+            seconds.append(time.process_time() - started)
             state, _ = ENGINE.apply(state, seat, action)
             step += 1
     return seconds
@@ -225,10 +271,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--decisions-deals", type=int, default=40)
     args = parser.parse_args(argv)
     if rlcard is None:
-        print(f"RLCard is not installed ({RLCARD_MISSING}); printing our figures alone.")
-    print("Dou Dizhu speed" + ("" if rlcard is None else f", next to RLCard {rlcard.__version__}"))
+        print(f"RLCard is not installed ({RLCARD_MISSING}); no RLCard figures.")
+    if pyspiel is None:
+        print(f"OpenSpiel is not installed ({OPENSPIEL_MISSING}); no OpenSpiel figures.")
+    others = [f"RLCard {rlcard.__version__}"] if rlcard is not None else []
+    others += ["OpenSpiel"] if pyspiel is not None else []
+    print("Dou Dizhu speed" + (f", next to {' and '.join(others)}" if others else "") + " (CPU time of this process)")
 
     engines = {"ours": our_deals}
+    if pyspiel is not None:
+        engines["openspiel"] = openspiel_deals
     if rlcard is not None:
         engines |= {"rlcard env": rlcard_env_deals, "rlcard game": rlcard_game_deals}
     best = dict.fromkeys(engines, 0.0)
@@ -243,11 +295,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         for name in ("rlcard env", "rlcard game"):
             ratio = best["ours"] / best[name]
             print(f"  ours / {name}: {ratio:.1f}×  (target ≥ 6×: {'met' if ratio >= 6 else 'NOT met'})")
+    if pyspiel is not None:
+        ratio = best["ours"] / best["openspiel"]
+        print(f"  ours / openspiel: {ratio:.2f}×  (issue 13's target ≥ 0.25×: {'met' if ratio >= 0.25 else 'NOT met'})")
 
     times = legal_move_times(args.hands, args.rounds)
     print("\nlegal-move generation, µs per call (best of rounds)")
     for name, seconds in times.items():
         print(f"  {name:20s} {seconds * 1e6:9.1f}")
+    protocol = times["ours lead, protocol"] / times["ours lead"]
+    print(
+        f"  lead: legal_actions takes {protocol:.1f}× the core generator's time "
+        f"(issue 13's target ≤ 2×: {'met' if protocol <= 2 else 'NOT met'}; "
+        f"core + the dicts alone: {1 + times['ours lead, dicts alone'] / times['ours lead']:.1f}×)"
+    )
     if rlcard is not None:
         for what in ("lead", "follow"):
             share = times[f"ours {what}"] / times[f"rlcard {what}"]

@@ -1,55 +1,114 @@
-"""Random deals per second of every registered engine, in one process.
+"""Random deals and moves per second of every registered engine, next to RLCard's Dou Dizhu, in one process.
 
-    .venv/bin/python -m bench.engines [--seconds 3] [--deals N] [--seed-base 0]
+    .venv/bin/python -m bench.engines [--seconds 1] [--rounds 3] [--deals N] [--seed-base 0]
 
 For each game in `games.core.registry.available()`, complete deals are played with uniformly random
-actions (`games.core.conformance.play_random(check=False)`) from the seeds seed-base, seed-base + 1,
-… for `--seconds` per game, or exactly `--deals` deals, which makes runs comparable seed for seed.
+actions through the engine protocol alone (`games.core.conformance.play_random(check=False)`:
+`new_game`, `actors`, `random_action`, `apply`, `outcome`; nothing is serialised) from the seeds
+seed-base, seed-base + 1, … for `--seconds` per game and round, or exactly `--deals` deals per
+round, which makes runs comparable seed for seed. A move is one applied action.
+
+In the same run, RLCard's Dou Dizhu (the `bench` extra, `rlcard==1.2.0`) plays random deals twice: its
+bare game object (`DoudizhuGame.init_game` / `step`, no observation encoding) and its environment
+(`env.reset` / `env.step`). Issue 13's target: every game ≥ 3× the bare game's random moves/s.
+
+Rounds alternate between the engines and the best round counts; times are this process's CPU time
+(`time.process_time`), because the machine is shared and wall time measures the neighbours.
 A game whose engine fails is reported with its error, and the others still run.
+
+Figures (2-core machine shared with other work, 2 December 2026, `--seconds 1.5 --rounds 3`; RLCard's
+bare game made 8,100-8,700 random moves/s in each run). "Before" is the code before issue 13, whose
+`play_random(check=False)` still serialised the state twice per move; "protocol only" is the same
+engines measured without that; "after" adds the engine work of issue 13:
+
+    game        before           protocol only    after            target 3×
+    chor_voli     671  (0.08×)     819  (0.10×)    2,620  (0.31×)   not met
+    chan        1,943  (0.22×)   3,364  (0.41×)    6,276  (0.74×)   not met
+    dou_dizhu  10,703  (1.24×)  42,596  (5.25×)   47,991  (5.67×)   met
+    chuo_pai    4,586  (0.53×)   9,891  (1.22×)   12,143  (1.44×)   not met
+    kowah       8,490  (0.98×)  18,014  (2.22×)   18,995  (2.24×)   not met
+(moves/s, and × RLCard's bare game in the same run; the runs are noisy by ±15 % on this machine.)
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.core import registry
 from games.core.conformance import play_random
 
+try:  # bench-only dependency
+    import numpy as np
+    import rlcard
+    from rlcard.games.doudizhu.game import DoudizhuGame
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    rlcard = None
+    RLCARD_MISSING = str(missing)
+
+TARGET = 3.0  # every game's random moves/s over RLCard's bare Dou Dizhu game's (issue 13)
+RLCARD_GAME, RLCARD_ENV = "rlcard dou_dizhu game", "rlcard dou_dizhu env"
+
 
 @dataclass(frozen=True)
-class Row:
-    game: str
+class Run:
     deals: int
-    actions: int
+    moves: int
     seconds: float
 
-    def cells(self) -> list[str]:
-        per_deal = self.seconds / self.deals * 1000 if self.deals else float("nan")
-        rate = self.deals / self.seconds if self.seconds else float("nan")
-        return [
-            self.game,
-            str(self.deals),
-            f"{self.actions / max(self.deals, 1):.1f}",
-            f"{rate:,.1f}",
-            f"{per_deal:.2f}",
-        ]
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else float("nan")
 
 
-def bench(game: str, seconds: float, deals: int | None, seed_base: int) -> Row:
+def ours(game: str) -> Callable[[float, int | None, int], Run]:
     engine = registry.get(game)
-    played = actions = 0
-    started = time.perf_counter()
-    while (played < deals) if deals is not None else (time.perf_counter() - started < seconds):
-        actions += len(play_random(engine, seed_base + played, check=False).steps)
+
+    def run(seconds: float, deals: int | None, seed_base: int) -> Run:
+        played = moves = 0
+        started = time.process_time()
+        while (played < deals) if deals is not None else (time.process_time() - started < seconds):
+            moves += len(play_random(engine, seed_base + played, check=False).steps)
+            played += 1
+        return Run(played, moves, time.process_time() - started)
+
+    return run
+
+
+def rlcard_game(seconds: float, deals: int | None, seed_base: int) -> Run:
+    game = DoudizhuGame()
+    game.np_random.seed(seed_base)
+    rng = np.random.RandomState(seed_base)
+    played = moves = 0
+    started = time.process_time()
+    while (played < deals) if deals is not None else (time.process_time() - started < seconds):
+        state, _ = game.init_game()
+        while not game.is_over():
+            actions = state["actions"]
+            state, _ = game.step(actions[rng.randint(len(actions))])
+            moves += 1
         played += 1
-    return Row(game, played, actions, time.perf_counter() - started)
+    return Run(played, moves, time.process_time() - started)
 
 
-def table(rows: list[list[str]]) -> str:
-    header = ["game", "deals", "actions/deal", "deals/s", "ms/deal"]
+def rlcard_env(seconds: float, deals: int | None, seed_base: int) -> Run:
+    env = rlcard.make("doudizhu", config={"seed": seed_base})
+    rng = np.random.RandomState(seed_base)
+    played = moves = 0
+    started = time.process_time()
+    while (played < deals) if deals is not None else (time.process_time() - started < seconds):
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randint(len(legal))])
+            moves += 1
+        played += 1
+    return Run(played, moves, time.process_time() - started)
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [
         "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(r, widths, strict=True)))
@@ -60,21 +119,51 @@ def table(rows: list[list[str]]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3 s)")
-    parser.add_argument("--deals", type=int, default=None, help="play exactly this many deals per game instead")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per engine and round (default 1 s)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; the best counts (default 3)")
+    parser.add_argument("--deals", type=int, default=None, help="play exactly this many deals per round instead")
     parser.add_argument("--seed-base", type=int, default=0)
     args = parser.parse_args(argv)
-    rows, errors = [], []
-    for game in registry.available():
-        try:
-            rows.append(bench(game, args.seconds, args.deals, args.seed_base).cells())
-        except Exception as exc:  # a broken engine must not hide the others' figures
-            errors.append(f"{game}: {type(exc).__name__}: {exc}")
-    budget = f"{args.deals} deals" if args.deals is not None else f"{args.seconds:g} s"
-    print(f"Random deals per game ({budget} each, seeds from {args.seed_base}, one process):")
-    print(table(rows))
-    for error in errors:
-        print(f"failed: {error}")
+    runs: dict[str, Callable[[float, int | None, int], Run]] = {game: ours(game) for game in registry.available()}
+    if rlcard is not None:
+        runs |= {RLCARD_GAME: rlcard_game, RLCARD_ENV: rlcard_env}
+    best: dict[str, Run] = {}
+    errors: dict[str, str] = {}
+    for _ in range(args.rounds):
+        for name, run in runs.items():
+            if name in errors:
+                continue
+            try:
+                result = run(args.seconds, args.deals, args.seed_base)
+            except Exception as exc:  # a broken engine must not hide the others' figures
+                errors[name] = f"{type(exc).__name__}: {exc}"
+                continue
+            if name not in best or result.moves_per_second > best[name].moves_per_second:
+                best[name] = result
+    budget = f"{args.deals} deals" if args.deals is not None else f"{args.seconds:g} s CPU"
+    print(f"Random deals per engine ({budget} per round, best of {args.rounds} alternating rounds, one process):")
+    if rlcard is None:
+        print(f"RLCard is not installed ({RLCARD_MISSING}); no ratios.")
+    base = best.get(RLCARD_GAME)
+    rows = []
+    for name, r in best.items():
+        ratio = r.moves_per_second / base.moves_per_second if base else None
+        verdict = "" if ratio is None or name.startswith("rlcard") else "met" if ratio >= TARGET else "NOT met"
+        rows.append(
+            [
+                name,
+                str(r.deals),
+                f"{r.moves / max(r.deals, 1):.1f}",
+                f"{r.deals / r.seconds:,.1f}",
+                f"{r.moves_per_second:,.0f}",
+                "-" if ratio is None else f"{ratio:.2f}×",
+                verdict,
+            ]
+        )
+    header = ["engine", "deals", "moves/deal", "deals/s", "moves/s", "× rlcard game", f"≥ {TARGET:g}×"]
+    print(table(header, rows))
+    for name, error in errors.items():
+        print(f"failed: {name}: {error}")
 
 
 if __name__ == "__main__":

@@ -45,9 +45,16 @@ def name(code: str) -> str:
 
 def sort_key(code: str) -> tuple[int, int]:
     """By rank, then Vạn, Sách, Văn; Chi Chi last. Cards of one rank sit together, as pairs are made."""
+    key = _SORT_KEYS.get(code)
+    if key is not None:
+        return key
     if code == CHI_CHI:
         return (len(RANKS), 0)
     return (RANKS.index(code[0]), SUITS.index(code[1]))
+
+
+_SORT_KEYS = {code: (RANKS.index(code[0]), SUITS.index(code[1])) for code in IDENTITIES if code != CHI_CHI}
+_SORT_KEYS[CHI_CHI] = (len(RANKS), 0)
 
 
 def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:

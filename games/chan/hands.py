@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 
-from games.chan.cards import CHI_CHI, IDENTITIES, RANKS, rank_of
+from games.chan.cards import CHI_CHI, IDENTITIES, rank_of
 from games.chan.state import Meld
 
 PAIRS = 10
@@ -29,12 +32,21 @@ class Pairing:
 
 
 def canonical(cards: Iterable[str]) -> Pairing:
+    return _canonical(tuple(sorted(cards)))  # any fixed order will do for the cache's key
+
+
+_ORDER = {code: i for i, code in enumerate(IDENTITIES)}
+
+
+@lru_cache(maxsize=4096)
+def _canonical(cards: tuple[str, ...]) -> Pairing:
+    """Cached on the sorted cards: the legality checks ask about the same hands at every offer."""
     counts = Counter(cards)
-    odd = [code for code in IDENTITIES if counts[code] % 2]
+    odd = sorted((code for code in counts if code in _ORDER and counts[code] % 2), key=_ORDER.__getitem__)
     ca: list[str] = []
     unpaired: list[str] = [CHI_CHI] if CHI_CHI in odd else []
-    for rank in RANKS:
-        singles = [code for code in odd if code[0] == rank]
+    for rank, singles in groupby((code for code in odd if code != CHI_CHI), key=itemgetter(0)):
+        singles = list(singles)
         if len(singles) >= 2:
             ca.append(rank)
         if len(singles) % 2:

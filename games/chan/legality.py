@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from games.chan.cards import CHI_CHI, rank_of, sorted_cards
 from games.chan.hands import MIN_CHAN, Pairing, canonical, holds_ca, same_rank, total_pairing, winning_pairing
@@ -78,7 +79,13 @@ def discard_error(h: Holding, card: str) -> IllegalAction | None:
 
 
 def legal_discards(h: Holding) -> list[str]:
-    return [card for card in sorted_cards(set(h.hand)) if discard_error(h, card) is None]
+    return list(_legal_discards(h))
+
+
+@lru_cache(maxsize=1024)
+def _legal_discards(h: Holding) -> tuple[str, ...]:
+    """Cached: every meld and Chíu asks whether a discard is left after it, at every offer."""
+    return tuple(card for card in sorted_cards(set(h.hand)) if discard_error(h, card) is None)
 
 
 def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:

@@ -77,6 +77,7 @@ bonuses, hand, scores} and "drawn". `next_options` is {}: every deal draws its d
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from games.chan import scoring
@@ -205,10 +206,16 @@ def _offer_actions(state: ChanState, seat: int) -> list[JSON]:
         return [{"type": "reveal"}] if own else []
     if not own and offer.source == PASSED:
         return []
-    h = holding(state, seat)
+    return [dict(a) for a in _answers(holding(state, seat), offer, own)]
+
+
+@lru_cache(maxsize=1024)
+def _answers(h: Holding, offer: Offer, own: bool) -> tuple[JSON, ...]:
+    """The answers of a seat holding `h` to a card on offer. Cached (callers get copies): an offer asks
+    about every seat, and the seat that moves is asked again for its move and for its validation."""
     actions = _claims(h, offer)
     if offer.last:
-        return [*actions, {"type": "pass"}] if actions else []
+        return (*actions, {"type": "pass"}) if actions else ()
     if own:
         actions += [
             {"type": "meld", "card": c} for c in meld_candidates(h, offer.card) if meld_error(h, offer.card, c) is None
@@ -216,7 +223,7 @@ def _offer_actions(state: ChanState, seat: int) -> list[JSON]:
         actions.append({"type": "pass" if offer.source == STOCK else "reveal"})
     elif actions:
         actions.append({"type": "pass"})
-    return actions
+    return tuple(actions)
 
 
 def _claims(h: Holding, offer: Offer) -> list[JSON]:

@@ -240,5 +240,6 @@ def _expected_chips(keys: list[Key], worlds: list[World], seat: int, dealer: int
         won += sum(winner == seat for _, winner in played)
     return won / len(worlds)
 
+
 # Until each level has its own player, every level plays as BOT.
 LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)

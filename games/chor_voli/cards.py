@@ -28,7 +28,11 @@ def rank_of(code: str) -> str:
 
 def display_key(code: str) -> tuple[int, int]:
     """Rank high→low, then suit in the order S H D C: how a hand is fanned on the table."""
-    return -rank_value(code), FRENCH_SUITS.index(code[1])
+    key = _DISPLAY_KEYS.get(code)
+    return (-rank_value(code), FRENCH_SUITS.index(code[1])) if key is None else key
+
+
+_DISPLAY_KEYS = {code: (-rank_value(code), FRENCH_SUITS.index(code[1])) for code in DECK}
 
 
 def sort_for_display(cards: Iterable[str]) -> tuple[str, ...]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import cache
 from itertools import combinations
 
-from games.chor_voli.cards import display_key, is_card
+from games.chor_voli.cards import DECK, display_key, is_card
 from games.core.cards import FRENCH_RANKS, rank_value
 from games.core.errors import IllegalAction, gettext_noop
 
@@ -52,7 +53,39 @@ def classify(cards: Sequence[str]) -> GroupType | None:
     """The type of three different cards, checked in the order of the rules table; None: not valid."""
     if len(cards) != 3 or len(set(cards)) != 3 or not all(map(is_card, cards)):
         return None
-    ranks = frozenset(_RANK_VALUES[c[0]] for c in cards)  # rank_value's numbers, looked up: this runs often
+    return group_types().get(_mask(cards))
+
+
+def _mask(cards: Sequence[str]) -> int:
+    return CARD_BIT[cards[0]] | CARD_BIT[cards[1]] | CARD_BIT[cards[2]]
+
+
+CARD_BIT: dict[str, int] = {code: 1 << i for i, code in enumerate(DECK)}
+
+
+@cache
+def group_types() -> dict[int, GroupType]:
+    """Every valid group of the pack, as the OR of its cards' `CARD_BIT`s, with its type. Built on
+    first use (22,100 triples); `classify` and the arrangement search then only look groups up."""
+    types = {}
+    for triple in combinations(DECK, 3):
+        kind = _type_of(triple)
+        if kind is not None:
+            types[_mask(triple)] = kind
+    return types
+
+
+@cache
+def _group_keys() -> dict[int, tuple[int, ...]]:
+    """`group_key` of every valid group (by its `_mask`), built on first use: keys are compared on
+    every arrangement (strong→weak) and in every settlement."""
+    types = group_types()
+    return {_mask(t): _key_of(t, types[_mask(t)]) for t in combinations(DECK, 3) if _mask(t) in types}
+
+
+def _type_of(cards: Sequence[str]) -> GroupType | None:
+    """The rules table (§1.3) read top to bottom, for three different cards."""
+    ranks = frozenset(_RANK_VALUES[c[0]] for c in cards)
     suits = {c[1] for c in cards}
     if len(ranks) == 1:
         return GroupType.TRIO
@@ -71,9 +104,12 @@ def group_key(cards: Sequence[str]) -> tuple[int, ...]:
     Trio `(5, rank)`; straight flush `(4, seq)`; straight `(3, seq)`; flush `(2, r1, r2, r3)`;
     independent `(1, r1, r2, r3)` with ranks high→low and the Ace high (CV-A11).
     """
-    kind = classify(cards)
-    if kind is None:
+    if classify(cards) is None:
         raise ValueError(f"{list(cards)} is not a valid Chor Voli group")
+    return _group_keys()[_mask(cards)]
+
+
+def _key_of(cards: Sequence[str], kind: GroupType) -> tuple[int, ...]:
     ranks = sorted((rank_value(c) for c in cards), reverse=True)
     if kind is GroupType.TRIO:
         return (kind.strength, ranks[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.chor_voli.cards import SEATS
 from games.chor_voli.groups import GroupType, classify, group_key
@@ -57,12 +58,16 @@ class Settlement:
 
 def find_quads(hands: Sequence[Sequence[str]]) -> tuple[tuple[int, str], ...]:
     """Every four-of-a-kind as (seat, rank), the highest rank (Ace high) first (rules §1.2 step 4, CV-A3)."""
-    quads = [
-        (seat, rank)
-        for seat, hand in enumerate(hands)
-        for rank, count in Counter(card[0] for card in hand).items()
-        if count == 4
-    ]
+    return _quads(tuple(map(tuple, hands)))  # no copy of a state's hands: tuple() of a tuple is itself
+
+
+@lru_cache(maxsize=1024)
+def _quads(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, str], ...]:
+    """Cached: a round's hands never change, and `settle` asks on every protocol call."""
+    quads = []
+    for seat, hand in enumerate(hands):
+        ranks = [card[0] for card in hand]
+        quads += [(seat, rank) for rank in dict.fromkeys(ranks) if ranks.count(rank) == 4]
     return tuple(sorted(quads, key=lambda quad: FRENCH_RANKS.index(quad[1]), reverse=True))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from games.chuo_pai.cards import BY_CODE, CODES, FAMILIES, SPECIAL, SPECIAL_KINDS
@@ -44,6 +45,12 @@ def spell(cards: Iterable[str]) -> str:
 
 def classify(cards: Sequence[str]) -> Combo | None:
     """The play these cards form, or None; the codes must be valid."""
+    return _classify(tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _classify(cards: tuple[str, ...]) -> Combo | None:
+    """Cached (a Combo is frozen): every legal list sorts its plays by their combination."""
     if not 1 <= len(cards) <= MAX_SIZE:
         return None
     kinds = set(cards)
@@ -125,7 +132,12 @@ def _special_rank(play: tuple[str, ...]) -> int:
 
 def play_order(cards: Sequence[str]) -> tuple[int, int, int, tuple[str, ...]]:
     """A deterministic order of plays: family, size, rank (weakest first), then codes."""
-    combo = classify(cards)
+    return _play_order(tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _play_order(cards: tuple[str, ...]) -> tuple[int, int, int, tuple[str, ...]]:
+    combo = _classify(cards)
     assert combo is not None
     families = (*FAMILIES, SPECIAL)
-    return families.index(combo.family), combo.size, combo.rank, tuple(cards)
+    return families.index(combo.family), combo.size, combo.rank, cards

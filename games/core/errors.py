@@ -22,4 +22,9 @@ class IllegalAction(ValueError):
         self.template = template
         self.code = code
         self.params = params
-        super().__init__(template.format(**params))
+        super().__init__(template, code)
+
+    def __str__(self) -> str:
+        # Formatted when read, not when raised: the legality checks build many refusals they only
+        # test against None (Chắn's legal discards and melds).
+        return self.template.format(**self.params)

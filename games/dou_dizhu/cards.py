@@ -14,7 +14,7 @@ Rank indices follow the rules file (§2.2): `3=0 … A=11, 2=12, BJ=13, RJ=14`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 
 from games.core.cards import FRENCH_SUITS
@@ -120,13 +120,35 @@ def parts(packed: int) -> tuple[tuple[int, int], ...]:
     return tuple((r, k) for r, k in enumerate(count_list(packed)) if k)
 
 
-def cards_for(hand: int) -> Callable[[int], list[str]]:
-    """For a hand mask, a function giving the codes of packed counts, lowest suits first: `pick`'s
-    choice, faster when a whole list of plays is spelled out."""
-    by_rank: list[list[str]] = [[] for _ in range(RANKS)]
-    for code in codes_of(hand):
-        by_rank[_BIT[code] >> 2].append(code)
-    return lambda packed: [code for r, k in parts(packed) for code in by_rank[r][:k]]
+def _lowest_codes(rank: int, nibble: int) -> tuple[tuple[str, ...], ...]:
+    held = [CODE_OF_BIT[4 * rank + b] for b in range(4) if nibble >> b & 1 and 4 * rank + b in CODE_OF_BIT]
+    return tuple(tuple(held[:k]) for k in range(5))
+
+
+# For each rank and each nibble of suits held: the codes of the lowest `k` suits (k = 0..4), `pick`'s choice.
+_LOWEST_CODES: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(
+    tuple(_lowest_codes(r, nibble) for nibble in range(16)) for r in range(RANKS)
+)
+
+
+class _Places(dict[int, tuple[int, ...]]):
+    """Packed counts -> the places `5·rank + count` of its parts in `lowest_codes`, built on first use."""
+
+    def __missing__(self, packed: int) -> tuple[int, ...]:
+        places = self[packed] = tuple(5 * r + k for r, k in parts(packed))
+        return places
+
+
+PLACES = _Places()
+
+
+def lowest_codes(hand: int) -> list[tuple[str, ...]]:
+    """At `5·rank + k` the codes of the hand's lowest k cards of that rank (`pick`'s choice): the
+    cards of packed counts `p` are those at `PLACES[p]`, which spells a list of plays fast."""
+    lows: list[tuple[str, ...]] = []
+    for r, shift in enumerate(_SHIFTS):
+        lows += _LOWEST_CODES[r][(hand >> shift) & 15]
+    return lows
 
 
 def spell(packed: int) -> str:

@@ -85,10 +85,11 @@ from games.dou_dizhu.cards import (
     BOTTOM_SIZE,
     FULL_MASK,
     HAND_SIZE,
-    cards_for,
+    PLACES,
     codes_of,
     counts_of,
     is_card,
+    lowest_codes,
     mask_of,
     pick,
 )
@@ -332,6 +333,26 @@ def _event(code: str, seat: int | None, to: list[int] | None = None, **data: Any
     return {"code": code, "seat": seat, "data": data, "to": to}
 
 
+def _play_actions(hand: int, plays: list[int]) -> list[JSON]:
+    """The play actions of packed `plays`, each with the hand's lowest suits (`pick`'s choice); the hot
+    part of `legal_actions` (a 20-card lead has ~80 plays), hence spelled out per number of ranks."""
+    lows, places_of = lowest_codes(hand), PLACES
+    actions: list[JSON] = []
+    add = actions.append
+    for packed in plays:
+        places = places_of[packed]
+        if len(places) == 1:  # singles, pairs, trios, bombs
+            add({"type": "play", "cards": [*lows[places[0]]]})
+        elif len(places) == 2:  # a trio or four with one kicker rank, the rocket
+            add({"type": "play", "cards": [*lows[places[0]], *lows[places[1]]]})
+        else:
+            cards: list[str] = []
+            for place in places:
+                cards += lows[place]
+            add({"type": "play", "cards": cards})
+    return actions
+
+
 def _combo_json(mask: int, combo: Combo | None = None) -> JSON:
     combo = combo or CATALOGUE[counts_of(mask)]
     return {"cards": codes_of(mask), "kind": combo.kind.value, "n": combo.n}
@@ -392,9 +413,7 @@ class DouDizhuEngine:
             return []
         if state.landlord is None:
             return [dict(_PASS)] + [{"type": "bid", "value": v} for v in range(state.bid + 1, MAX_BID + 1)]
-        hand = state.hands[seat]
-        spelled = cards_for(hand)
-        plays = [{"type": "play", "cards": spelled(p)} for p in self._plays(state, seat)]
+        plays = _play_actions(state.hands[seat], self._plays(state, seat))
         return plays if state.table_seat is None else [dict(_PASS), *plays]
 
     def _plays(self, state: DouDizhuState, seat: int) -> list[int]:

@@ -124,3 +124,25 @@ def test_winning_checker_matches_brute_force_pairing_search(hand, index):
     card = hand[index % len(hand)]
     expected = len(hand) == 20 and brute is not None and brute[0] >= 6 and (card != CHI_CHI or brute == (6, 4))
     assert (winning_pairing((), hand, card) is not None) == expected
+
+
+def _plain_canonical(hand: list[str]) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """The decomposition as the rules state it, identity by identity and rank by rank, uncached."""
+    counts = Counter(hand)
+    odd = [code for code in IDENTITIES if counts[code] % 2]
+    ca, unpaired = [], [CHI_CHI] if CHI_CHI in odd else []
+    for rank in "23456789":
+        singles = [code for code in odd if code[0] == rank]
+        if len(singles) >= 2:
+            ca.append(rank)
+        if len(singles) % 2:
+            unpaired.append(singles[-1])
+    return sum(c // 2 for c in counts.values()), tuple(ca), tuple(unpaired)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(IDENTITIES), max_size=21), st.randoms(use_true_random=False))
+def test_the_cached_decomposition_is_the_plain_one_in_any_card_order(hand, rnd):
+    rnd.shuffle(hand)
+    pairing = canonical(hand)
+    assert (pairing.chan, pairing.ca, pairing.unpaired) == _plain_canonical(hand)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.chan import ENGINE, rules
+from games.chan import ENGINE, legality, rules
 from games.chan.cards import sorted_cards
 from games.chan.state import Meld, dump, load
 from games.core import registry
@@ -234,3 +234,20 @@ def test_golden_playthrough_seed_7():
     if os.environ.get("UPDATE_GOLDEN") == "1":
         GOLDEN.write_text(text, encoding="utf-8")
     assert text == GOLDEN.read_text(encoding="utf-8"), "rules changed: check the diff, then UPDATE_GOLDEN=1"
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32), st.floats(0, 1))
+def test_cached_legal_actions_equal_fresh_ones_and_are_copies(seed, fraction):
+    """The answers to an offer and the legal discards are cached per holding: what a later call gets
+    must be what a fresh computation gives, and changing a returned list must not reach the cache."""
+    steps = play_random(ENGINE, seed, check=False).steps
+    state = replay(ENGINE, seed, steps[: int(len(steps) * fraction)])
+    for legal in [ENGINE.legal_actions(state, seat) for seat in range(4)]:
+        for action in legal:
+            action["type"] = "spoilt"
+    cached = [ENGINE.legal_actions(state, seat) for seat in range(4)]
+    assert all(action["type"] != "spoilt" for legal in cached for action in legal)
+    rules._answers.cache_clear()
+    legality._legal_discards.cache_clear()
+    assert [ENGINE.legal_actions(state, seat) for seat in range(4)] == cached

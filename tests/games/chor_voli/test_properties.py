@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chor_voli import ENGINE
-from games.chor_voli.groups import group_problem
+from games.chor_voli.arrangement import _groups_by_lowest_card
+from games.chor_voli.cards import DECK, sort_for_display
+from games.chor_voli.groups import _key_of, _type_of, classify, group_key, group_problem
 from games.chor_voli.state import ChorVoliState
 from games.core.conformance import check_engine, check_hidden_information
 from games.core.errors import IllegalAction
@@ -151,3 +154,27 @@ def test_chained_rounds_conserve_chips_and_never_empty_the_pool_below_zero(seed:
         pool = outcome["pool"]
         assert pool >= 0 and sum(nets) + pool == 0
         options = ENGINE.next_options(outcome)
+
+
+@SETTINGS
+@given(seed=seeds, size=st.integers(min_value=3, max_value=13))
+def test_the_arrangement_search_finds_exactly_the_valid_groups_of_a_hand(seed: int, size: int) -> None:
+    """The search's group list (bit lookups in a table of the pack's groups) is the plain one: every
+    triple of hand positions that `classify` accepts, in the same order, under its lowest position."""
+    deck = list(DECK)
+    rng_for(seed, "groups").shuffle(deck)
+    hand = sort_for_display(deck[:size])
+    plain: dict[int, list[int]] = {}
+    for triple in combinations(range(size), 3):
+        if _type_of([hand[i] for i in triple]) is not None:
+            plain.setdefault(1 << triple[0], []).append(sum(1 << i for i in triple))
+    found = {low: masks for low, masks in _groups_by_lowest_card(hand).items() if masks}
+    assert found == plain
+
+
+def test_the_group_table_classifies_and_keys_every_triple_of_the_pack_by_the_rules_table() -> None:
+    for triple in combinations(DECK, 3):
+        kind = _type_of(triple)
+        assert classify(triple) == kind
+        if kind is not None:
+            assert group_key(list(reversed(triple))) == _key_of(triple, kind)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,8 @@ from games.core import registry
 from games.core.conformance import check_engine, check_hidden_information, play_random, replay
 from games.core.rng import rng_for
 from games.dou_dizhu import ENGINE, rules
-from games.dou_dizhu.cards import codes_of
+from games.dou_dizhu.cards import codes_of, counts_of, pick
+from games.dou_dizhu.combos import legal_plays
 
 
 def test_the_registry_finds_the_engine_and_its_computer() -> None:
@@ -53,6 +55,29 @@ def test_shuffling_what_a_seat_cannot_see_keeps_its_view_and_conserves_cards(see
     ENGINE.check_invariants(other)
     assert ENGINE.view(other, seat) == ENGINE.view(state, seat)
     assert [h.bit_count() for h in other.hands] == [h.bit_count() for h in state.hands]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), fraction=st.floats(0, 1), hand_of=st.sampled_from([0, 1, 2]))
+def test_legal_plays_are_spelled_with_the_lowest_suits_of_each_rank(seed: int, fraction: float, hand_of: int) -> None:
+    """`legal_actions` spells its plays from precomputed tables; the straightforward spelling
+    (`pick` the lowest suits, list their codes) must give the same list. Any hand of the deal
+    is tried as the hand on turn, to reach hands of every size and the full 20-card lead."""
+    state = _state_at(seed, fraction)
+    if state.landlord is None or state.turn is None:
+        return
+    seat = state.turn
+    hand = state.hands[hand_of]
+    if not hand:
+        return
+    state = replace(state, hands=tuple(hand if s == seat else h for s, h in enumerate(state.hands)))
+    expected = [
+        {"type": "play", "cards": codes_of(pick(hand, p))}
+        for p in legal_plays(counts_of(hand), rules.table_combo(state))
+    ]
+    legal = ENGINE.legal_actions(state, seat)
+    assert legal[len(legal) - len(expected) :] == expected
+    assert legal[: len(legal) - len(expected)] == ([] if state.table_seat is None else [{"type": "pass"}])
 
 
 @settings(max_examples=25, deadline=None)
