@@ -1,7 +1,8 @@
 """The Dou Dizhu levels against RLCard's rule agent (or greedy, or another level), on duplicate deals.
 
     .venv/bin/python -m bench.dou_dizhu_vs_rlcard [--deals 300] [--levels einsteiger,fortgeschritten,meister]
-                                                  [--opponent rule] [--seed-base 0] [--workers 2]
+                                                  [--deals-for meister=120] [--opponent rule]
+                                                  [--seed-base 0] [--workers 2]
 
 DouZero's protocol (issue 15): each seeded deal is dealt by our engine, the landlord seat (seed mod
 3) takes the bottom at bid 1, and the deal is played twice: our level as landlord against two
@@ -193,6 +194,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="duplicate deals per level (each played twice)")
     parser.add_argument("--levels", default="einsteiger,fortgeschritten,meister")
+    parser.add_argument(
+        "--deals-for", action="append", default=[], metavar="LEVEL=N", help="fewer deals for a slow level (the first N)"
+    )
     parser.add_argument("--opponent", default="rule", help="rule (RLCard's rule agent), greedy, or a level name")
     parser.add_argument("--seed-base", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine has 2 cores: 2 at most)")
@@ -200,10 +204,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     levels = args.levels.split(",")
     seeds = list(range(args.seed_base, args.seed_base + args.deals))
     print(f"Dou Dizhu levels vs {args.opponent}; seeds {seeds[0]}…{seeds[-1]}; workers {min(args.workers, 2)}")
+    deals_for = {level: int(n) for level, n in (item.split("=") for item in args.deals_for)}
     by_level = {}
     for level in levels:
         started = time.perf_counter()
-        by_level[level] = run(level, args.opponent, seeds, min(args.workers, 2))
+        by_level[level] = run(level, args.opponent, seeds[: deals_for.get(level)], min(args.workers, 2))
         report(level, by_level[level], time.perf_counter() - started)
     ordered = [level for level in reversed(LEVELS) if level in by_level]
     if len(ordered) > 1:
