@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bench.stats import mean_interval, wilson
+from bench.dou_dizhu_bots import mean_text, percentile
+from bench.stats import wilson
 from games.core.protocol import JSON
 from games.core.rng import rng_for
 from games.dou_dizhu import ENGINE
@@ -153,19 +153,9 @@ def run(level: str, opponent: str, seeds: list[int], workers: int) -> list[DealR
         return [r for part in pool.map(_chunk, chunks) for r in part]
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
-
-
 def share_text(wins: int, n: int) -> str:
     p, low, high = wilson(wins, n)
     return f"{p:.3f} ({low:.3f}–{high:.3f})"
-
-
-def mean_text(values: Sequence[float]) -> str:
-    mean, low, high = mean_interval(values)
-    return f"{mean:+.3f} ({low:+.3f} … {high:+.3f})"
 
 
 def report(level: str, results: list[DealResult], seconds: float) -> None:

@@ -1,5 +1,16 @@
 """Computer players for Dou Dizhu. Each sees only its seat's view and the legal actions.
 
+`LEVELS` (issue 15; measured by bench/dou_dizhu_vs_rlcard.py, figures in docs/decisions.md):
+
+* **einsteiger** (`EinsteigerBot`): the planner without card counting or endgame search, bidding
+  by its 2s and jokers, and playing like `GreedyBot` on 15 % of its moves. p99 about 2 ms.
+* **fortgeschritten** (`BOT`, a `PlannerBot`): below.
+* **meister** (`MeisterBot`): plays every candidate move out over sampled deals of the unseen
+  cards with the planner in all seats and picks by average settlement; the exact endgame search
+  near the end; bids by playouts. Budgets are counts, so it is deterministic for a given `rng`.
+
+`hint(view, legal, rng)` is the Meister's move with one sentence why (`games.core.hints.Hint`).
+
 `BOT` (a `PlannerBot`) plays like a decent human (reference/computer-opponents.md §2.1, §2.5):
 
 * **Bidding** by hand strength: jokers, 2s, bombs and how few turns the hand needs to go out.
@@ -371,11 +382,17 @@ class Decision:
 
 
 class MeisterBot(PlannerBot):
-    """Searches the whole deal (module docstring of `playout.py`): for each candidate move it deals
-    `worlds` ways the unseen cards may lie, plays each out with the planner in all three seats, and
-    plays the move with the best average settlement; near the end the exact endgame search decides.
-    Budgets are counts (playouts, solver positions), never clock time, so a decision depends on the
-    view and the rng only; `playouts` is calibrated for p99 ≤ 1 s of CPU per decision."""
+    """Searches the whole deal (`playout.py`). It deals worlds, ways the unseen cards may lie that
+    agree with the card counts, the cards played, the landlord's public bottom cards and a seat's
+    pass (`_world`); in each world it plays every candidate move (`_candidates`) out with the
+    planner in all three seats, and plays the candidate whose settlement (bombs, rocket and spring
+    doubling it) beats the planner's own move by more than a standard error on the same worlds.
+    Farmers cooperate as the planner does: a partner's winning play is only beaten when the planner
+    would (to go out, or to block a landlord about to go out), and a landlord low on cards is
+    stopped. With at most `search_cards` cards left the exact endgame search decides instead.
+    Bids by the share of playouts it wins as landlord. Budgets are counts (planner moves, solver
+    positions), never clock time, so a decision depends on the view and the rng only; `steps` is
+    calibrated for p99 ≤ 1 s of CPU per decision on this machine."""
 
     steps = 7000  # planner moves made in all playouts of one decision together (the CPU budget)
     most_worlds = 64  # worlds per decision at most (late in a deal the budget would allow more)
