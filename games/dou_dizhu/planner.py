@@ -46,6 +46,9 @@ def value(combo: Combo) -> float:
     return base
 
 
+_VALUE = {packed: value(combo) for packed, combo in CATALOGUE.items()}
+
+
 @lru_cache(maxsize=50_000)
 def plan(hand: int) -> Plan:
     """The best plan for a hand given as packed rank counts."""
@@ -98,7 +101,7 @@ def _grouped(rest: int, chains: tuple[int, ...]) -> Plan:
     kept = set(low_singles) | set(low_pairs)
     combos += [ONE[r] for r in singles if r in kept or r > KICKER_TOP]
     combos += [2 * ONE[r] for r in pairs if r in kept or r > KICKER_TOP]
-    return Plan(tuple(combos), sum(value(CATALOGUE[p]) for p in combos) - TURN_COST * len(combos))
+    return Plan(tuple(combos), sum(map(_VALUE.__getitem__, combos)) - TURN_COST * len(combos))
 
 
 def _wings(core: Combo, singles: list[int], pairs: list[int]) -> tuple[int, list[int], list[int]]:
