@@ -228,13 +228,16 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
     return context
 
 
-def tip(snapshot: dict, draft: dict) -> dict | None:
-    """The "Tipp" this seat asked for at the version shown: its sentence, and its action (as canonical JSON,
-    by which the page marks the button that makes it)."""
+def tip(game: str, snapshot: dict, draft: dict) -> dict | None:
+    """The "Tipp" this seat asked for at the version shown: its sentence (cards in the page's words where the
+    game's adapter respells them, `hint_words`), and its action (as canonical JSON, by which the page marks the
+    button that makes it)."""
     given = draft.get("hint")
     if not given or (given["deal"], given["version"]) != (snapshot["deal"], snapshot["version"]):
         return None
-    return {"text": _(given["template"]).format(**given["params"]),
+    words = getattr(adapter(game), "hint_words", None)
+    params = words(dict(given["params"]), given["action"]) if words else given["params"]
+    return {"text": _(given["template"]).format(**params),
             "action": json.dumps(given["action"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)}
 
 
@@ -366,7 +369,7 @@ def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dic
             else:
                 context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
                 regions = {name: _render(f"games/{info.game}/table.html#{name}", context) for name in PRIVATE}
-                regions["tip"] = _render("rooms/_tip.html", {**context, "tip": tip(snapshot, draft)})
+                regions["tip"] = _render("rooms/_tip.html", {**context, "tip": tip(info.game, snapshot, draft)})
             if seat is not None:
                 regions["decision"] = _render("rooms/_decision.html", context)
             regions["status"] = _render("rooms/_status.html", context)

@@ -86,6 +86,13 @@ def hint_fields(action: dict, view: dict) -> dict | None:
     return {f"card-{code}": "1" for code in action["cards"]} if action["type"] == "play" else None
 
 
+def hint_words(params: dict, action: dict) -> dict:
+    """A Tipp's cards are its play's, named as the page names plays ("Paar (8 8)")."""
+    if "cards" in params and action.get("cards"):
+        params["cards"] = play_text(_combo_of(action["cards"]))
+    return params
+
+
 def selection(fields: dict, hand: list[str]) -> list[str]:
     """The ticked cards that are still in the hand, in the hand's order."""
     return [code for code in hand if fields.get(f"card-{code}")]
