@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "channels",
     "django_htmx",
+    "csp",
     "template_partials",
     "cardavia",
     "rooms",
@@ -74,7 +75,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The security headers go first, so that static files (served by WhiteNoise) and error pages get them too.
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "cardavia.headers.PermissionsPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -84,7 +89,6 @@ MIDDLEWARE = [
     "accounts.players.AccountPlayerMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
@@ -221,11 +225,45 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_HTTPONLY = False
+# --- security: cookies, TLS, headers (README.md, "In production"; docs/decisions.md) ------------------
+# No script reads a cookie: the CSRF token reaches htmx through the page (hx-headers), so both are HttpOnly.
+SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = envbool("SECURE_COOKIES", False)  # the player cookie follows them
+# Behind a proxy that ends TLS, the proxy's X-Forwarded-Proto says whether the request came over HTTPS.
+# Only set it behind such a proxy: one that passes a client's own header on would let it claim HTTPS.
+if envbool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = envbool("SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # container health checks ask over plain HTTP from inside
+SECURE_HSTS_SECONDS = int(env("HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = envbool("SECURE_COOKIES", False)
+# Scripts only from our own files (no inline script, no eval: htmx's allowEval is off in base.html), styles
+# from our own files plus style attributes (the tables set a few CSS variables inline; an injected <style>
+# element stays blocked), pictures from our own files and data: URIs (the paper grain), the websocket
+# to our own host ('self' covers ws: and wss: of the page's host in CSP level 3 browsers).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Features no page uses are switched off for the page and anything it might embed.
+PERMISSIONS_POLICY = ("accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), "
+                      "payment=(), usb=()")
 
 LOGGING = {
     "version": 1,

@@ -1,3 +1,5 @@
+// Every page's own controls: the display sliders and the language menu.
+//
 // The display sliders (contrast, grain, colour temperature): applied before first paint from what
 // this browser remembered, so pages do not flash; every slider on the page keeps them in sync, and
 // so do other tabs of the site. 50 is neutral; "Reset display" returns all three to 50.
@@ -72,3 +74,8 @@
     show();
   });
 })();
+
+// The language menu switches as soon as another language is chosen (without script: its button).
+document.addEventListener("change", function (event) {
+  if (event.target.matches("select[data-submit-on-change]")) event.target.form.submit();
+});

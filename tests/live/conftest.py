@@ -39,19 +39,43 @@ def services_site(tmp_path: Path) -> Iterator[Site]:
         yield site
 
 
+class PolicyWatchedBrowser:
+    """Chromium whose every page reports what the Content-Security-Policy blocked (Chromium says so on the
+    console): the `browser` fixture fails the test on any, so every browser test also checks the policy."""
+
+    def __init__(self, chromium) -> None:
+        self.chromium = chromium
+        self.violations: list[str] = []
+
+    def __getattr__(self, name: str):
+        return getattr(self.chromium, name)
+
+    def watch(self, target):
+        target.on("console", lambda message: "Content Security Policy" in message.text
+                  and self.violations.append(message.text))
+        return target
+
+    def new_context(self, **options):
+        return self.watch(self.chromium.new_context(**options))
+
+    def new_page(self, **options):
+        return self.watch(self.chromium.new_page(**options))
+
+
 @pytest.fixture
 def browser():
     require(shutil.which(CHROMIUM) is not None or os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
+        chromium = PolicyWatchedBrowser(playwright.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-quic", "--no-first-run", "--disable-sync"],
-        )
+        ))
         yield chromium
         chromium.close()
+        assert chromium.violations == [], "the Content-Security-Policy blocked something"
 
 
 @pytest.fixture
