@@ -116,7 +116,8 @@ NOT_RULES = frozenset({"malformed", "malformed_action", "bad_action", "unknown_a
 # The site's own refusals (rooms.services, rooms.tables): about the room, the request or the page, not the game.
 SITE_CODES = frozenset({"malformed", "stale", "no_seat", "no_pick", "suspended", "closed", "not_creator",
                         "bad_seats", "bad_seat", "name_missing", "name_too_long", "name_control", "room_full",
-                        "barred", "chat_spectator", "chat_empty", "chat_too_long", "chat_too_fast"})
+                        "barred", "chat_spectator", "chat_empty", "chat_too_long", "chat_too_fast", "no_hint",
+                        "level_mid_deal"})
 
 
 def anchor(game: str, code: str) -> str | None:
