@@ -54,9 +54,11 @@ def test_every_hint_is_a_legal_action_with_a_known_sentence_whose_fields_are_fil
 @pytest.mark.parametrize("seed", range(4))
 def test_the_hint_depends_only_on_what_the_seat_sees(seed):
     state, rng = ENGINE.new_game(seed=seed, seats=3), rng_for(seed, "prefix")
-    for step in range(12 + 5 * seed):
+    for _ in range(12 + 5 * seed):
         (seat,) = ENGINE.actors(state)
-        state, _ = ENGINE.apply(state, seat, BOT.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng))
+        state, _ = ENGINE.apply(
+            state, seat, BOT.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
+        )
     (seat,) = ENGINE.actors(state)
     other = ENGINE.shuffle_hidden(state, seat, rng_for(seed, "shuffle"))
     assert other != state and ENGINE.view(other, seat) == ENGINE.view(state, seat)
