@@ -213,15 +213,20 @@ class CheckiBot:
         declares = [a for a in legal if a["type"] == "checki" and a["card"] not in stuck]
         live = max((unseen[a["pair"]] for a in declares), default=0)
         if live > 0:
-            return next(a for a in declares if unseen[a["pair"]] == live)
+            return self._declare([a for a in declares if unseen[a["pair"]] == live], unseen)
         cards = [a["card"] for a in legal if a["type"] == "discard"]
         safe = [card for card in cards if card not in stuck] or cards
+        return {"type": "discard", "card": self._discard(view, safe, unseen, stuck)}
+
+    def _declare(self, best: list[JSON], unseen: dict[str, int]) -> JSON:
+        return best[0]
+
+    def _discard(self, view: JSON, safe: list[str], unseen: dict[str, int], stuck: frozenset[str]) -> str:
         # Among equally good keeps, throw the card the next seat is least likely to take.
         keeps = {c: (prospect(without(view["hand"], c), unseen, stuck), -feeding(c, unseen)) for c in safe}
-        return {"type": "discard", "card": max(safe, key=keeps.__getitem__)}
+        return max(safe, key=keeps.__getitem__)
 
-    @staticmethod
-    def _takes(view: JSON, unseen: dict[str, int], stuck: frozenset[str]) -> bool:
+    def _takes(self, view: JSON, unseen: dict[str, int], stuck: frozenset[str]) -> bool:
         """Take the discard when it brings the hand a card nearer to Checki; at the same distance,
         when it adds more promise than a blind draw is worth: the draw finds an out with chance
         promise / unseen now, the take keeps the extra promise until the next step is made."""
@@ -235,32 +240,25 @@ class CheckiBot:
 
 
 class MeisterBot(CheckiBot):
-    """CheckiBot with a one-draw look-ahead between its best keeps (see the module docstring)."""
+    """CheckiBot that looks one draw ahead before it discards (see the module docstring)."""
 
     def __init__(self, keeps: int = 3) -> None:
         self.keeps = keeps
 
-    def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
-        if len(legal) == 1 or view["phase"] == "draw":
-            return super().choose(view, legal, rng)
-        unseen, stuck = unseen_counts(view), enemy_waits(view)
-        declares = [a for a in legal if a["type"] == "checki" and a["card"] not in stuck]
-        live = max((unseen[a["pair"]] for a in declares), default=0)
-        if live > 0:
-            best = [a for a in declares if unseen[a["pair"]] == live]
-            return min(best, key=lambda a: feeding(a["card"], unseen))
-        cards = sorted({a["card"] for a in legal if a["type"] == "discard"})
-        safe = [card for card in cards if card not in stuck] or cards
-        keeps = {c: prospect(without(view["hand"], c), unseen, stuck) for c in safe}
+    def _declare(self, best: list[JSON], unseen: dict[str, int]) -> JSON:
+        return min(best, key=lambda a: feeding(a["card"], unseen))
+
+    def _discard(self, view: JSON, safe: list[str], unseen: dict[str, int], stuck: frozenset[str]) -> str:
+        cards = sorted(set(safe))
+        keeps = {c: prospect(without(view["hand"], c), unseen, stuck) for c in cards}
         near = max(p.closeness for p in keeps.values())
-        ranked = sorted((c for c in safe if keeps[c].closeness == near), key=lambda c: (keeps[c], -feeding(c, unseen)))
+        ranked = sorted((c for c in cards if keeps[c].closeness == near), key=lambda c: (keeps[c], -feeding(c, unseen)))
         chosen = ranked[-self.keeps :]
         ahead = {c: look_ahead(without(view["hand"], c), keeps[c], unseen, stuck) for c in chosen}
-        card = max(chosen, key=lambda c: (ahead[c], keeps[c], -feeding(c, unseen)))
-        return {"type": "discard", "card": card}
+        return max(chosen, key=lambda c: (ahead[c], keeps[c], -feeding(c, unseen)))
 
 
-def look_ahead(keep: list[str], now: Prospect, unseen: dict[str, int], stuck: frozenset[str]) -> float:
+def look_ahead(keep: Sequence[str], now: Prospect, unseen: dict[str, int], stuck: frozenset[str]) -> float:
     """The value of eight cards after the next draw: each unseen card that would bring them nearer
     counts with the best prospect it leads to; any other draw leaves them as they are."""
     if now.closeness <= -NO_SHAPE:
