@@ -1,7 +1,7 @@
 """How strong each level of the Chuo Pai computer is: points gained over greedy on duplicate deals.
 
     .venv/bin/python -m bench.chuo_pai_bots [--deals 60] [--seed-base 0] [--baseline greedy|random]
-                                            [--levels einsteiger,fortgeschritten,meister] [--workers 2]
+                                            [--levels einsteiger,fortgeschritten,meister] [--workers 2] [--every N]
 
 bench/level_gains.py plays and prints: each level's gain in points (scoring-pile cards) over the
 baseline in the same seat of the same deal, its share of deals won outright, the gains Meister −

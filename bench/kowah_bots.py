@@ -1,7 +1,7 @@
 """How strong each level of the Kowah computer is: multiplier units gained over greedy on duplicate deals.
 
     .venv/bin/python -m bench.kowah_bots [--deals 400] [--seed-base 0] [--baseline greedy|random]
-                                         [--levels einsteiger,fortgeschritten,meister] [--workers 2]
+                                         [--levels einsteiger,fortgeschritten,meister] [--workers 2] [--every N]
 
 bench/level_gains.py plays and prints: each level's gain in multiplier units (3 for a self-drawn
 win, 2 for another, 0 otherwise) over the baseline in the same seat of the same deal, its share of

@@ -115,13 +115,18 @@ def main(title: str, setup_name: str, setup: Setup, unit: str, deals: int, argv:
     parser.add_argument("--baseline", default="greedy", choices=sorted(setup.baselines))
     parser.add_argument("--levels", default=",".join(setup.levels), help="weakest first, comma-separated")
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
+    parser.add_argument("--every", type=int, default=0, help="also print the figures so far every N deals")
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     seeds = range(args.seed_base, args.seed_base + args.deals)
     print(f"{title}, seeds {seeds.start}–{seeds.stop - 1}", flush=True)
     work = partial(_measure_named, setup_name, args.baseline, levels)
+    results: list[DealResult] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(work, seeds))
+        for result in pool.map(work, seeds):
+            results.append(result)
+            if args.every and len(results) % args.every == 0 and len(results) < len(seeds):
+                print(report(f"{title} (so far)", args.baseline, levels, results, unit), flush=True)
     print(report(title, args.baseline, levels, results, unit))
 
 
