@@ -4,7 +4,8 @@
 seat's view only: a forced play or pass, a play no unseen card can top (counted from every card
 seen so far), the cheapest play that still wins the round, a set that sheds several cards at once.
 Templates are English msgids; params carry cards as codes under the keys the engine's refusals use
-(`cards`, `target`), so the table spells them in words in the reader's language as it does there.
+(`cards`, `target`), so the table spells them in words in the reader's language as it does there;
+`points` is the number of cards played (always at least two where a sentence shows it).
 """
 
 from __future__ import annotations
@@ -18,15 +19,13 @@ from games.core.protocol import JSON
 
 PASS = gettext_noop("You cannot beat {target}: pass.")
 ONLY_BEAT = gettext_noop("{cards} is your only way to beat {target}, and beating is compulsory.")
-LAST_TO_ACT = gettext_noop("Nobody acts after you: {cards} wins the round and its {points} points.")
-FOLLOW_SAFE = gettext_noop(
-    "Beat with {cards}: no card still unseen can top it, so the round's {points} points are yours."
-)
+LAST_TO_ACT = gettext_noop("Nobody acts after you: {cards} wins the round, and these cards score for you.")
+FOLLOW_SAFE = gettext_noop("Beat with {cards}: no card still unseen can top it, so these cards score for you.")
 FOLLOW_CHEAP = gettext_noop(
     "Beat with {cards}, the cheapest play that does it: your stronger cards stay for later rounds."
 )
 FOLLOW_HIGH = gettext_noop("Beat with {cards}: a cheaper play is likely to be topped by a later seat.")
-LEAD_SAFE = gettext_noop("Lead {cards}: no card still unseen can beat it, so its {points} points are safe.")
+LEAD_SAFE = gettext_noop("Lead {cards}: no card still unseen can beat it, so these cards score for you.")
 LEAD_SPECIAL = gettext_noop(
     "Lead the combination {cards}: it sheds {points} cards at once, and only a stronger "
     "combination of the same size beats it."

@@ -32,17 +32,17 @@ TAKE_PROMISE = gettext_noop(
     "Take {card}: it leaves more cards that would improve your hand than a blind draw is worth."
 )
 DRAW = gettext_noop("Draw from the stock: {card} does not bring your hand nearer to Checki.")
-DECLARE = gettext_noop("Discard {card} and declare Checki on {pair}: {live} of its winning cards are still unseen.")
+DECLARE = gettext_noop("Discard {card} and declare Checki on {pair}: it has the most winning cards still unseen.")
 KEEP_WAIT = gettext_noop("Discard {card} and keep {wait}: a declared opponent wins on it.")
 FEEDS_NOBODY = gettext_noop("Discard {card}: it feeds nobody, every card that would match it is out.")
 ONE_AWAY = gettext_noop(
-    "Discard {card}: the cards you keep are one card from Checki, with {outs} unseen cards to get there."
+    "Discard {card}: the cards you keep are one card from Checki; {outs} of the unseen cards would get them there."
 )
 LONE = gettext_noop(
     "Discard {card}: it is in no pair or triple of yours, and of such cards the least use to the next seat."
 )
 NEAREST = gettext_noop(
-    "Discard {card}: the cards you keep are nearest to Checki, with {outs} unseen cards to improve them."
+    "Discard {card}: the cards you keep are nearest to Checki; {outs} of the unseen cards would bring them nearer."
 )
 
 TEMPLATES = (
@@ -68,7 +68,7 @@ def reason(view: JSON, legal: Sequence[JSON], action: JSON) -> tuple[str, dict[s
         return _why_draw(view, legal, action, unseen, stuck)
     card = action["card"]
     if action["type"] == "checki":
-        return DECLARE, {"card": card, "pair": action["pair"], "live": unseen[action["pair"]]}
+        return DECLARE, {"card": card, "pair": action["pair"]}
     kept = sorted(set(hand) & stuck - {card})
     if kept:
         return KEEP_WAIT, {"card": card, "wait": kept[0]}

@@ -92,7 +92,7 @@ def test_hint_declare_on_the_pair_with_the_most_live_copies():
     state = deal("5C 5C 5S 5S 5M 9C 9S 1C", PLAIN[1], PLAIN[2], stock="3C 9M " + QUIET, first=2)
     state = draw(discard(draw(state, 2), 2, "5C"), 0)
     action = {"type": "checki", "card": "1C", "pair": "5S"}
-    assert tip(state, 0) == Hint(action, advice.DECLARE, {"card": "1C", "pair": "5S", "live": 2})
+    assert tip(state, 0) == Hint(action, advice.DECLARE, {"card": "1C", "pair": "5S"})
 
 
 def test_hint_keep_a_declared_opponents_winning_card():
