@@ -1,7 +1,7 @@
 """Why a Kowah move is good, in one sentence: the "Tipp" text for `bots.hint`.
 
 `reason(view, legal, action)` names what matters most about the chosen move, from the seat's view
-only: a forced draw, a discard worth taking (or not), a declaration and its live winning cards, a
+only: a forced draw, a discard worth taking (or not), a declaration on the most live winning cards, a
 declared opponent's winning card kept back, a discard that feeds nobody or belongs to nothing, how
 near the cards kept are to Checki. Templates are English msgids; params carry cards as codes under
 the keys the engine's refusals use (`card`, `pair`), so the table names them in words in the

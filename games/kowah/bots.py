@@ -1,8 +1,8 @@
 """Computer players for Kowah; each sees only its seat's view (`choose(view, legal, rng)`).
 
-Levels (`LEVELS`): "einsteiger" `BeginnerBot`, "fortgeschritten" `BOT` (`CheckiBot`), "meister"
-`MEISTER` (`MeisterBot`). `hint(view, legal, rng)` is Meister's choice with one sentence why
-(`games.kowah.advice`).
+Levels (`LEVELS`): "einsteiger" `BeginnerBot`; "fortgeschritten" and "meister" both `BOT`
+(`CheckiBot`): a one-draw look-ahead tried as Meister did not beat it on the bench (docs/decisions.md).
+`hint(view, legal, rng)` is Meister's choice with one sentence why (`games.kowah.advice`).
 
 * `CheckiBot` (the default, `BOT`) builds towards Checki the way mahjong programs count
   "shanten" and "ukeire". Every hand it could keep gets a `Prospect`: the fewest cards missing
@@ -15,11 +15,6 @@ Levels (`LEVELS`): "einsteiger" `BeginnerBot`, "fortgeschritten" `BOT` (`CheckiB
   promise than a blind draw is worth. It never discards a declared opponent's winning card (it
   always has another card to throw), so such a card is stuck and must fit into its own shape. It
   declares at once on the pair with the most live copies, unless every copy is already seen.
-* `MeisterBot` is `CheckiBot` that looks one draw further before it discards: among the keeps
-  with the best prospect it weighs each by what the next draw can make of it (every unseen card
-  that would bring it nearer, with the prospect of the best keep after it), so between equally
-  near hands it keeps the one whose improvements lead on to better hands. Its declarations
-  discard the card that feeds the next seat least.
 * `BeginnerBot` plays like a beginner who counts no cards: it takes a discard that makes a pair
   or a triple, throws the card in the fewest pairs and triples whatever it gives the next seat
   (even a declared opponent's winning card), and declares on the first pair it sees, though
@@ -213,20 +208,15 @@ class CheckiBot:
         declares = [a for a in legal if a["type"] == "checki" and a["card"] not in stuck]
         live = max((unseen[a["pair"]] for a in declares), default=0)
         if live > 0:
-            return self._declare([a for a in declares if unseen[a["pair"]] == live], unseen)
+            return next(a for a in declares if unseen[a["pair"]] == live)
         cards = [a["card"] for a in legal if a["type"] == "discard"]
         safe = [card for card in cards if card not in stuck] or cards
-        return {"type": "discard", "card": self._discard(view, safe, unseen, stuck)}
-
-    def _declare(self, best: list[JSON], unseen: dict[str, int]) -> JSON:
-        return best[0]
-
-    def _discard(self, view: JSON, safe: list[str], unseen: dict[str, int], stuck: frozenset[str]) -> str:
         # Among equally good keeps, throw the card the next seat is least likely to take.
         keeps = {c: (prospect(without(view["hand"], c), unseen, stuck), -feeding(c, unseen)) for c in safe}
-        return max(safe, key=keeps.__getitem__)
+        return {"type": "discard", "card": max(safe, key=keeps.__getitem__)}
 
-    def _takes(self, view: JSON, unseen: dict[str, int], stuck: frozenset[str]) -> bool:
+    @staticmethod
+    def _takes(view: JSON, unseen: dict[str, int], stuck: frozenset[str]) -> bool:
         """Take the discard when it brings the hand a card nearer to Checki; at the same distance,
         when it adds more promise than a blind draw is worth: the draw finds an out with chance
         promise / unseen now, the take keeps the extra promise until the next step is made."""
@@ -237,45 +227,6 @@ class CheckiBot:
         if after.closeness != now.closeness:
             return after.closeness > now.closeness
         return after.promise - now.promise > now.promise**2 / (2 * sum(unseen.values()))
-
-
-class MeisterBot(CheckiBot):
-    """CheckiBot that looks one draw ahead before it discards (see the module docstring)."""
-
-    def __init__(self, keeps: int = 3) -> None:
-        self.keeps = keeps
-
-    def _declare(self, best: list[JSON], unseen: dict[str, int]) -> JSON:
-        return min(best, key=lambda a: feeding(a["card"], unseen))
-
-    def _discard(self, view: JSON, safe: list[str], unseen: dict[str, int], stuck: frozenset[str]) -> str:
-        cards = sorted(set(safe))
-        keeps = {c: prospect(without(view["hand"], c), unseen, stuck) for c in cards}
-        near = max(p.closeness for p in keeps.values())
-        ranked = sorted((c for c in cards if keeps[c].closeness == near), key=lambda c: (keeps[c], -feeding(c, unseen)))
-        chosen = ranked[-self.keeps :]
-        ahead = {c: look_ahead(without(view["hand"], c), keeps[c], unseen, stuck) for c in chosen}
-        return max(chosen, key=lambda c: (ahead[c], keeps[c], -feeding(c, unseen)))
-
-
-def look_ahead(keep: Sequence[str], now: Prospect, unseen: dict[str, int], stuck: frozenset[str]) -> float:
-    """The value of eight cards after the next draw: each unseen card that would bring them nearer
-    counts with the best prospect it leads to; any other draw leaves them as they are."""
-    if now.closeness <= -NO_SHAPE:
-        return -NO_SHAPE
-    total = sum(unseen.values()) or 1
-    value, hits = 0.0, 0
-    for card in prospect_and_outs(keep, unseen, stuck)[1]:
-        if unseen[card] and card not in stuck:
-            after, _ = best_keep([*keep, card], sorted(set(keep) - stuck) or keep, unseen, stuck)
-            value += unseen[card] * worth(after, total)
-            hits += unseen[card]
-    return (value + (total - hits) * worth(now, total)) / total
-
-
-def worth(p: Prospect, total: int) -> float:
-    """A prospect as one number: cards missing, less the chance the next draw brings it a card nearer."""
-    return p.closeness + p.promise / (4 * total)
 
 
 class BeginnerBot:
@@ -301,7 +252,7 @@ def without(cards: Sequence[str], card: str) -> list[str]:
 
 
 BOT = CheckiBot()
-MEISTER = MeisterBot()
+MEISTER = BOT  # the strongest Kowah player we have; see the module docstring
 LEVELS = {"einsteiger": BeginnerBot(), "fortgeschritten": BOT, "meister": MEISTER}
 
 
