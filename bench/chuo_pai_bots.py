@@ -1,127 +1,50 @@
-"""How strong the Chuo Pai computer is: win rate and points against RandomBot and GreedyBot.
+"""How strong each level of the Chuo Pai computer is: points gained over greedy on duplicate deals.
 
-    .venv/bin/python -m bench.chuo_pai_bots [--deals 60] [--seed-base 0] [--baselines random,greedy] [--jobs 2]
+    .venv/bin/python -m bench.chuo_pai_bots [--deals 60] [--seed-base 0] [--baseline greedy|random]
+                                            [--levels einsteiger,fortgeschritten,meister] [--workers 2] [--every N]
 
-Duplicate rotation (reference/computer-opponents.md §4.1): every seeded deal is played once by
-three copies of the baseline (the reference) and once with the candidate in each seat against two
-copies of the baseline. Printed per baseline: the candidate's win share (unique top score) and draw
-share with Wilson 95 % intervals next to the baseline's own share in the reference games; the
-candidate's average points per deal and its gain over the baseline in the same seat of the same
-deal, with 95 % t-intervals over deals (the three seats of a deal are averaged first, so deals are
-the independent units). Also the candidate's decision time (p50 / p99).
+bench/level_gains.py plays and prints: each level's gain in points (scoring-pile cards) over the
+baseline in the same seat of the same deal, its share of deals won outright, the gains Meister −
+Fortgeschritten and Fortgeschritten − Einsteiger with 95 % intervals over deals, and decision CPU
+times p50/p99/max per level.
+
+Figures (`--deals 50 --workers 2`, seeds 0–49, a shared 2-core machine; CPU times):
+
+    level            gain over greedy (points)   wins outright    decision CPU ms p50 / p99 / max
+    einsteiger       +0.733 (+0.432 … +1.034)    0.460            0.03 / 0.24 / 0.34
+    fortgeschritten  +1.693 (+1.381 … +2.006)    0.787            0.95 / 106 / 155
+    meister          +1.967 (+1.662 … +2.271)    0.853            6.4 / 547 / 771
+    meister − fortgeschritten  +0.273 (+0.024 … +0.523) points per seat and deal
+    fortgeschritten − einsteiger  +0.960 (+0.623 … +1.297)
+    (greedy wins 0.293 of its seats in the reference games; after 40 deals Meister − Fortgeschritten
+    was +0.192 (−0.097 … +0.480): the Meister's lead is real but small.)
+Against random (`--baseline random --levels einsteiger --deals 100`): Einsteiger +0.633 (+0.321 …
++0.946) points, but outright wins 0.220 against random's 0.267 in the reference games.
 """
 
 from __future__ import annotations
 
-import argparse
-import statistics
-import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 
-from bench.stats import mean_interval, wilson
+from bench import level_gains
 from games.chuo_pai import ENGINE
-from games.chuo_pai.bots import BOT, GreedyBot, RandomBot
+from games.chuo_pai.bots import LEVELS, GreedyBot, RandomBot
 from games.core.protocol import JSON
-from games.core.rng import rng_for
-
-BASELINES = {"random": RandomBot(), "greedy": GreedyBot()}
 
 
-@dataclass
-class Tally:
-    wins: int = 0
-    draws: int = 0
-    games: int = 0
-    reference_wins: int = 0
-    reference_games: int = 0
-    points: list[float] = field(default_factory=list)  # per deal, mean over the candidate's seats
-    gains: list[float] = field(default_factory=list)
-    seconds: list[float] = field(default_factory=list)  # per candidate decision
+def points(outcome: JSON, seat: int) -> float:
+    return outcome["scores"][seat]
 
 
-def play_deal(seed: int, bots: Sequence[object], timed_seat: int | None, tally: Tally) -> JSON:
-    state = ENGINE.new_game(seed=seed, seats=3)
-    step = 0
-    while (outcome := ENGINE.outcome(state)) is None:
-        (seat,) = ENGINE.actors(state)
-        legal = ENGINE.legal_actions(state, seat)
-        started = time.perf_counter()
-        action = bots[seat].choose(ENGINE.view(state, seat), legal, rng_for(seed, "bot", seat, step))
-        if seat == timed_seat:
-            tally.seconds.append(time.perf_counter() - started)
-        state, _ = ENGINE.apply(state, seat, action)
-        step += 1
-    return outcome
+def won(outcome: JSON, seat: int) -> bool:
+    return not outcome["draw"] and seat in outcome["winners"]
 
 
-def measure(candidate: object, baseline: object, seeds: range) -> Tally:
-    tally = Tally()
-    for seed in seeds:
-        reference = play_deal(seed, [baseline] * 3, None, tally)
-        tally.reference_wins += not reference["draw"]
-        tally.reference_games += 3
-        points, gains = [], []
-        for seat in range(3):
-            bots = [candidate if s == seat else baseline for s in range(3)]
-            outcome = play_deal(seed, bots, seat, tally)
-            tally.games += 1
-            if seat in outcome["winners"]:
-                tally.wins += not outcome["draw"]
-                tally.draws += outcome["draw"]
-            points.append(outcome["scores"][seat])
-            gains.append(outcome["scores"][seat] - reference["scores"][seat])
-        tally.points.append(statistics.fmean(points))
-        tally.gains.append(statistics.fmean(gains))
-    return tally
-
-
-
-
-
-
-def report(name: str, tally: Tally) -> str:
-    def share(k: int, n: int) -> str:
-        p, lo, hi = wilson(k, n)
-        return f"{p:.3f} ({lo:.3f}–{hi:.3f})"
-
-    def spread(values: Sequence[float], sign: str = "+") -> str:
-        mean, lo, hi = mean_interval(values)
-        return f"{mean:{sign}.2f} ({lo:{sign}.2f} … {hi:{sign}.2f})"
-
-    seconds = sorted(tally.seconds)
-    p50, p99 = seconds[len(seconds) // 2], seconds[int(len(seconds) * 0.99)]
-    return "\n".join(
-        [
-            f"vs {name}: {len(tally.points)} deals × 3 seats",
-            f"  win share (unique top)  {share(tally.wins, tally.games)}"
-            f"   baseline seat in the reference games {share(tally.reference_wins, tally.reference_games)}",
-            f"  draw share              {share(tally.draws, tally.games)}",
-            f"  points per deal         {spread(tally.points, '')}",
-            f"  gain over the baseline  {spread(tally.gains)} points in the same seat of the same deal",
-            f"  decision time           p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms",
-        ]
-    )
-
-
-def measure_against(name: str, seeds: range) -> str:
-    return report(name, measure(BOT, BASELINES[name], seeds))
+SETUP = level_gains.Setup(ENGINE, LEVELS, {"greedy": GreedyBot(), "random": RandomBot()}, points, won)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=60)
-    parser.add_argument("--seed-base", type=int, default=0)
-    parser.add_argument("--baselines", default="random,greedy")
-    parser.add_argument("--jobs", type=int, default=2, help="processes; one baseline each")
-    args = parser.parse_args(argv)
-    seeds = range(args.seed_base, args.seed_base + args.deals)
-    names = args.baselines.split(",")
-    print(f"Chuo Pai: {type(BOT).__name__} against baselines, seeds {seeds.start}–{seeds.stop - 1}")
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for text in pool.map(measure_against, names, [seeds] * len(names)):
-            print(text)
+    level_gains.main("Chuo Pai levels", "bench.chuo_pai_bots:SETUP", SETUP, "points", 60, argv)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,9 @@
-"""Computer players for Chuo Pai: `BOT` (the search computer) and the bench's baselines.
+"""Computer players for Chuo Pai: the three levels, the "Tipp", and the bench's baselines.
+
+Levels (`LEVELS`): "einsteiger" is `BeginnerBot`, greedy habits with a beginner's slips;
+"fortgeschritten" is `BOT`, the search computer with 12 worlds; "meister" is `MEISTER`, the same
+search with 64 worlds, so its choices are less at the mercy of a few unlucky deals.
+`hint(view, legal, rng)` is Meister's choice with one sentence why (`games.chuo_pai.advice`).
 
 `SearchBot` plays each sensible candidate out to the end of the deal in worlds dealt from the
 cards it has not seen (determinized playouts, reference/computer-opponents.md §2.2), every seat
@@ -11,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
+from games.chuo_pai.advice import reason
 from games.chuo_pai.cards import CODES, COPIES
 from games.chuo_pai.combos import MAX_SIZE, classify
 from games.chuo_pai.playout import (
@@ -28,6 +34,7 @@ from games.chuo_pai.playout import (
     finish_round,
     play_of,
 )
+from games.core.hints import Hint
 from games.core.protocol import JSON
 from games.core.rng import Rng
 
@@ -51,6 +58,25 @@ class GreedyBot:
         if view["to_beat"]:
             return min(legal, key=_size_rank)
         return max(legal, key=_size_rank)
+
+
+class BeginnerBot:
+    """Einsteiger: plays like a beginner who knows the rules but counts nothing. Follows with the
+    weakest beating play; leads its longest set, strongest first, and overlooks the special
+    combinations; one lead in `slips` is a careless random play."""
+
+    def __init__(self, slips: int = 4) -> None:
+        self.slips = slips
+
+    def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
+        if legal[0]["type"] == "pass":
+            return legal[0]
+        if view["to_beat"]:
+            return min(legal, key=_size_rank)
+        if rng.randrange(self.slips) == 0:
+            return rng.choice(legal)
+        sets = [a for a in legal if len(set(a["cards"])) == 1]
+        return max(sets, key=_size_rank)
 
 
 def _size_rank(action: JSON) -> tuple[int, int]:
@@ -188,6 +214,11 @@ def _keys_spent(play: Play) -> int:
 
 
 BOT = SearchBot()
+MEISTER = SearchBot(worlds=64)
+LEVELS = {"einsteiger": BeginnerBot(), "fortgeschritten": BOT, "meister": MEISTER}
 
-# Until each level has its own player, every level plays as BOT.
-LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)
+
+def hint(view: JSON, legal: Sequence[JSON], rng: Rng) -> Hint:
+    """What Meister would play from this view, and why (games.core.hints)."""
+    action = MEISTER.choose(view, legal, rng)
+    return Hint(action, *reason(view, legal, action, Knowledge.of(view).unseen))

@@ -1,5 +1,9 @@
 """Computer players for Kowah; each sees only its seat's view (`choose(view, legal, rng)`).
 
+Levels (`LEVELS`): "einsteiger" `BeginnerBot`; "fortgeschritten" and "meister" both `BOT`
+(`CheckiBot`): a one-draw look-ahead tried as Meister did not beat it on the bench (docs/decisions.md).
+`hint(view, legal, rng)` is Meister's choice with one sentence why (`games.kowah.advice`).
+
 * `CheckiBot` (the default, `BOT`) builds towards Checki the way mahjong programs count
   "shanten" and "ukeire". Every hand it could keep gets a `Prospect`: the fewest cards missing
   from a Checki shape whose winning card still has a live copy (over every pair, every two
@@ -11,6 +15,10 @@
   promise than a blind draw is worth. It never discards a declared opponent's winning card (it
   always has another card to throw), so such a card is stuck and must fit into its own shape. It
   declares at once on the pair with the most live copies, unless every copy is already seen.
+* `BeginnerBot` plays like a beginner who counts no cards: it takes a discard that makes a pair
+  or a triple, throws the card in the fewest pairs and triples whatever it gives the next seat
+  (even a declared opponent's winning card), and declares on the first pair it sees, though
+  every copy of its winning card may be out already.
 * `GreedyBot` is the bench's fixed yardstick (reference/computer-opponents.md §4.2): take the
   discard if it makes a single into a pair or a two into a triple, else draw; discard the card in
   the fewest pairs and triples; declare as soon as it may, on the pair with the most live copies.
@@ -23,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from games.core.hints import Hint
 from games.core.protocol import JSON
 from games.core.rng import Rng
 from games.kowah.cards import CARDS, COPIES, HONOURS, RANKS, SUITS, is_honour, same_rank_cards, triple_key
@@ -87,12 +96,19 @@ class Prospect:
 def prospect(hand: Sequence[str], unseen: dict[str, int], stuck: frozenset[str] = frozenset()) -> Prospect:
     """The hand's prospect; `stuck` cards (declared opponents' winning cards) can never be thrown,
     so every shape counted must use them."""
+    return prospect_and_outs(hand, unseen, stuck)[0]
+
+
+def prospect_and_outs(
+    hand: Sequence[str], unseen: dict[str, int], stuck: frozenset[str] = frozenset()
+) -> tuple[Prospect, set[str]]:
+    """The hand's prospect and its outs: the cards that would bring it a card nearer to Checki."""
     ids = Counter(hand)
     nearest = Nearest(ids, unseen, frozenset(triple_key(c) for c in ids if c in stuck))
     shapes = [(nearest.missing(pair), pair) for pair in CARDS if unseen[pair] > max(0, 2 - ids[pair])]
     missing = min(shapes, default=(NO_SHAPE, ""))[0]
     if missing >= NO_SHAPE:
-        return Prospect(-NO_SHAPE, 0, 0)
+        return Prospect(-NO_SHAPE, 0, 0), set()
     # Each out is worth its unseen copies times the best wait of a nearest shape it helps.
     waits: dict[str, int] = {}
     for _, pair in (shape for shape in shapes if shape[0] == missing):
@@ -100,7 +116,7 @@ def prospect(hand: Sequence[str], unseen: dict[str, int], stuck: frozenset[str] 
         for card in nearest.outs(pair, missing):
             waits[card] = max(waits.get(card, 0), wait)
     best_wait = max(unseen[p] - max(0, 2 - ids[p]) for m, p in shapes if m == missing)
-    return Prospect(-missing, sum(unseen[c] * w for c, w in waits.items()), best_wait)
+    return Prospect(-missing, sum(unseen[c] * w for c, w in waits.items()), best_wait), set(waits)
 
 
 Option = tuple[int, dict[str, int], list[tuple[int, str, int]]]  # missing, cards needed, kinds needed
@@ -174,7 +190,7 @@ def best_keep(
     hand: Sequence[str], options: Sequence[str], unseen: dict[str, int], stuck: frozenset[str]
 ) -> tuple[Prospect, str]:
     """The best eight cards left by discarding one of `options`: (their prospect, the discard)."""
-    return max((prospect(_without(hand, card), unseen, stuck), card) for card in options)
+    return max((prospect(without(hand, card), unseen, stuck), card) for card in options)
 
 
 def feeding(card: str, unseen: dict[str, int]) -> float:
@@ -196,7 +212,7 @@ class CheckiBot:
         cards = [a["card"] for a in legal if a["type"] == "discard"]
         safe = [card for card in cards if card not in stuck] or cards
         # Among equally good keeps, throw the card the next seat is least likely to take.
-        keeps = {c: (prospect(_without(view["hand"], c), unseen, stuck), -feeding(c, unseen)) for c in safe}
+        keeps = {c: (prospect(without(view["hand"], c), unseen, stuck), -feeding(c, unseen)) for c in safe}
         return {"type": "discard", "card": max(safe, key=keeps.__getitem__)}
 
     @staticmethod
@@ -213,13 +229,36 @@ class CheckiBot:
         return after.promise - now.promise > now.promise**2 / (2 * sum(unseen.values()))
 
 
-def _without(cards: Sequence[str], card: str) -> list[str]:
+class BeginnerBot:
+    def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
+        if len(legal) == 1:
+            return legal[0]
+        hand = view["hand"]
+        if view["phase"] == "draw":
+            improves = {"type": "take"} in legal and GreedyBot._improves(hand, view["offer"])
+            return {"type": "take"} if improves else {"type": "draw"}
+        declares = [a for a in legal if a["type"] == "checki"]
+        if declares:
+            return declares[0]
+        cards = sorted({a["card"] for a in legal})
+        loosest = min(GreedyBot._ties(hand, c) for c in cards)
+        return {"type": "discard", "card": rng.choice([c for c in cards if GreedyBot._ties(hand, c) == loosest])}
+
+
+def without(cards: Sequence[str], card: str) -> list[str]:
     rest = list(cards)
     rest.remove(card)
     return rest
 
 
 BOT = CheckiBot()
+MEISTER = BOT  # the strongest Kowah player we have; see the module docstring
+LEVELS = {"einsteiger": BeginnerBot(), "fortgeschritten": BOT, "meister": MEISTER}
 
-# Until each level has its own player, every level plays as BOT.
-LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)
+
+def hint(view: JSON, legal: Sequence[JSON], rng: Rng) -> Hint:
+    """What Meister would do from this view, and why (games.core.hints)."""
+    from games.kowah.advice import reason  # advice reads this module's prospects
+
+    action = MEISTER.choose(view, legal, rng)
+    return Hint(action, *reason(view, legal, action))
