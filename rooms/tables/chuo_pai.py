@@ -176,6 +176,11 @@ def play_text(cards: Sequence[str]) -> str:
     return f"{combo.size} × {card_words(combo.name)}"
 
 
+def hint_words(params: dict, action: dict) -> dict:
+    """A Tipp's plays (`cards`, `target`: codes, space-separated) in words, as the table names plays."""
+    return {key: play_text(value.split()) if key in ("cards", "target") else value for key, value in params.items()}
+
+
 def combo_text(combo: dict) -> str:
     """What a play is and how strong: the family and the rank within it."""
     family, rank, top = combo["family"], combo["rank"], TOP_RANK[combo["family"]]

@@ -72,6 +72,12 @@ def card_phrase(code: str, case: str, third: bool = False) -> str:
     return " ".join(filter(None, (_DE_ARTICLES[gender, case], _DE_THIRD[gender, case] if third else "", name)))
 
 
+def hint_words(params: dict, action: dict) -> dict:
+    """A Tipp's cards (`card`, `pair`, `wait`: codes) named with their article, each an object of its sentence."""
+    return {key: card_phrase(value, "acc") if key in ("card", "pair", "wait") else value
+            for key, value in params.items()}
+
+
 def win_label(multiplier: int) -> str:
     return _("Win ×{multiplier}").format(multiplier=multiplier)
 
