@@ -164,6 +164,14 @@ WEAK = gettext_noop(
 )
 
 
+_SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _shown(card: str) -> str:
+    """A card as the table shows it, the same in every language: 10♥ for TH."""
+    return ("10" if card[0] == "T" else card[0]) + _SUIT_SIGNS[card[1]]
+
+
 def hint(view: JSON, legal_actions: list[JSON], rng: Rng) -> Hint:
     """The Meister's arrangement and why: a strong front group, a better spread than strongest-first, or
     simply the strongest groups (each figure estimated on the Meister's own sampled deals)."""
@@ -171,7 +179,7 @@ def hint(view: JSON, legal_actions: list[JSON], rng: Rng) -> Hint:
     if not plan.groups:
         return Hint(plan.action, NO_GROUP)
     front = group_display(split_by_masks(plan.hand, [plan.groups[0][1]])[0][0])
-    params: dict[str, object] = {"cards": " ".join(front)}
+    params: dict[str, object] = {"cards": " ".join(map(_shown, front))}
     wins = plan.slot_wins(plan.groups)
     chips, greedy_chips = round(sum(wins), 1), round(sum(plan.slot_wins(plan.greedy)), 1)
     if chips > greedy_chips:

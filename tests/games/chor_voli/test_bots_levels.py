@@ -63,8 +63,8 @@ def test_a_trio_of_aces_goes_in_front_and_the_hint_says_it_beats_most_front_grou
     tipp = hint(ENGINE.view(state, 0), [], rng_for(0))
     ENGINE.apply(state, 0, tipp.action)  # legal
     assert tipp.template == STRONG_FRONT[GroupType.TRIO]
-    assert tipp.params == {"cards": "AS AH AD", "percent": 100}
-    assert str(tipp).startswith("A trio in front (AS AH AD)")
+    assert tipp.params == {"cards": "A♠ A♥ A♦", "percent": 100}
+    assert str(tipp).startswith("A trio in front (A♠ A♥ A♦)")
 
 
 def test_a_hand_whose_strongest_groups_would_waste_it_is_told_to_spread_its_strength() -> None:
@@ -74,7 +74,7 @@ def test_a_hand_whose_strongest_groups_would_waste_it_is_told_to_spread_its_stre
     tipp = hint(ENGINE.view(state, 0), [], rng_for(0))
     ENGINE.apply(state, 0, tipp.action)  # legal
     assert tipp.template == SPREAD
-    assert tipp.params["cards"] == "JC TC 9D"
+    assert tipp.params["cards"] == "J♣ 10♣ 9♦"
     assert tipp.params["chips"] > tipp.params["greedy_chips"]
 
 
