@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from games.chan.cards import IDENTITIES, SUITS, name, sort_key
+from games.chan.cards import IDENTITIES, SUITS, sort_key
 from games.chan.hands import MIN_CHAN, total_pairing, winning_pairing
 from games.chan.legality import Holding, legal_discards
 from games.chan.search import own_turn, playout_values
@@ -226,7 +226,7 @@ WIN_ON = gettext_noop("{card} completes your hand: declare Ù.")
 THIEN_U = gettext_noop("Your twenty cards already make a winning hand: declare Thiên ù.")
 CHIU_ON = gettext_noop("You hold three {card}: take the fourth as a Chíu, it makes two Chắn at once.")
 MELD_CHAN = gettext_noop("{card} completes a Chắn pair with yours: take it.")
-MELD_CA = gettext_noop("{card} makes a Cạ with your {hand_card}: take it, a pair brings you closer to ten.")
+MELD_CA = gettext_noop("{card} makes a Cạ with your {partner}: take it, a pair brings you closer to ten.")
 LEAVE = gettext_noop("Leave {card}: taking it would cost your hand more than it gives.")
 NOTHING = gettext_noop("Nothing in your hand pairs with {card}: leave it.")
 DISCARD_SAFE = gettext_noop("Discard {card}: the next player cannot meld it, and your pairs stay intact.")
@@ -235,29 +235,31 @@ DISCARD_KEEP = gettext_noop("Discard {card}: it keeps your pairs and your best c
 
 
 def hint(view: JSON, legal: Sequence[JSON], rng: Rng) -> Hint:
-    """What the Meister does on this seat's view, with the reason in one sentence."""
+    """What the Meister does on this seat's view, with the reason in one sentence. Cards in `params`
+    are codes under the names the engine's refusals use ("card", "partner"): the table names them in
+    words in the page's language, as it does for refusals."""
     action = MEISTER.choose(view, legal, rng)
     offered = (view["offer"] or {}).get("card")
     if len(legal) == 1:
         return Hint(action, ONLY)
     kind = action["type"]
     if kind == "win":
-        return Hint(action, THIEN_U) if offered is None else Hint(action, WIN_ON, {"card": name(offered)})
+        return Hint(action, THIEN_U) if offered is None else Hint(action, WIN_ON, {"card": offered})
     if kind == "chiu":
-        return Hint(action, CHIU_ON, {"card": name(offered)})
+        return Hint(action, CHIU_ON, {"card": offered})
     if kind == "meld":
         if action["card"] == offered:
-            return Hint(action, MELD_CHAN, {"card": name(offered)})
-        return Hint(action, MELD_CA, {"card": name(offered), "hand_card": name(action["card"])})
+            return Hint(action, MELD_CHAN, {"card": offered})
+        return Hint(action, MELD_CA, {"card": offered, "partner": action["card"]})
     if kind == "discard":
         return _discard_hint(view, action)
     could_meld = any(a["type"] == "meld" for a in legal)
-    return Hint(action, LEAVE if could_meld else NOTHING, {"card": name(offered)})
+    return Hint(action, LEAVE if could_meld else NOTHING, {"card": offered})
 
 
 def _discard_hint(view: JSON, action: JSON) -> Hint:
     card, outlook, h = action["card"], Outlook.of(view), own_holding(view)
-    params = {"card": name(card)}
+    params = {"card": card}
     if outlook.feed(card) == 0:
         return Hint(action, DISCARD_SAFE, params)
     if card in total_pairing(h.melds, h.hand).unpaired:
