@@ -114,7 +114,18 @@ class Outlook:
         return max(((self.after_discard(h, c), c) for c in legal_discards(h)), default=(SPOILED, None))
 
 
+class NoOutsOutlook(Outlook):
+    """A beginner's reading of the hand: pairs and live copies, but a ready hand's winning cards
+    are not counted (the costly part of the evaluation)."""
+
+    def outs(self, h: Holding) -> int:
+        return 0
+
+
+@dataclass(frozen=True)
 class ChanBot:
+    outlook: type[Outlook] = Outlook
+
     def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
         return self.ranked(view, legal)[0]
 
@@ -123,7 +134,7 @@ class ChanBot:
         for sure in (WIN, CHIU):
             if sure in legal:
                 return [sure, *(a for a in legal if a != sure)]
-        outlook, h = Outlook.of(view), own_holding(view)
+        outlook, h = self.outlook.of(view), own_holding(view)
         discards = [a for a in legal if a["type"] == "discard"]
         if discards:
             return sorted(discards, key=lambda a: (outlook.after_discard(h, a["card"]), a["card"]), reverse=True)
@@ -161,15 +172,15 @@ class GreedyBot:
 
 @dataclass(frozen=True)
 class CarelessBot:
-    """The Einsteiger: plays like the yardstick (meld when it can, Chắn first; discard the card with
-    the fewest live copies) but overlooks a possible meld now and then. It never misses a win."""
+    """The Einsteiger: today's evaluation without counting a ready hand's winning cards, and it
+    overlooks a possible meld now and then. It never misses a win or a Chíu."""
 
     overlook: float = 0.3
 
     def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
         if any(a["type"] == "meld" for a in legal) and rng.random() < self.overlook:
             legal = [a for a in legal if a["type"] != "meld"]
-        return GREEDY.choose(view, legal, rng)
+        return BEGINNER.choose(view, legal, rng)
 
 
 class RandomBot:
@@ -218,6 +229,7 @@ def _greedy_policy(view: JSON, legal: list[JSON]) -> JSON:
 
 
 GREEDY = GreedyBot()
+BEGINNER = ChanBot(NoOutsOutlook)
 MEISTER = PlayoutBot()
 LEVELS = {"einsteiger": CarelessBot(), "fortgeschritten": BOT, "meister": MEISTER}
 
