@@ -1,6 +1,6 @@
 """How strong each Chắn level is: wins and points against three copies of a baseline.
 
-    .venv/bin/python -m bench.chan_bots [--deals 100] [--seed-base 0] [--baseline greedy] [--workers 1]
+    .venv/bin/python -m bench.chan_bots [--deals 40] [--seed-base 0] [--baseline greedy] [--workers 1]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded deal is played once by four
 copies of the baseline (the reference) and, for every level, four more times with that level in
@@ -11,7 +11,8 @@ seat of the same deal (95 % interval); then the gains Meister − Fortgeschritte
 Fortgeschritten − Einsteiger paired by deal (the luck of the cards cancels); then each level's
 decision CPU time (`time.process_time`) p50/p99/max.
 
-Figures of the full run: see docs/decisions.md, "Chor Voli and Chắn: three levels".
+Figures of the full run (`--deals 40 --workers 2`): see docs/decisions.md, "Chor Voli and Chắn:
+three levels and the Tipp".
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def report(records: list[dict[str, Result]], baseline: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100, help="seeded deals (default 100)")
+    parser.add_argument("--deals", type=int, default=40, help="seeded deals (default 40)")
     parser.add_argument("--seed-base", type=int, default=0)
     parser.add_argument("--baseline", default="greedy", choices=list(BASELINES))
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (the machine has 2 cores)")

@@ -1,6 +1,6 @@
 """How strong each Chor Voli level is: net chips per round against three copies of a baseline.
 
-    .venv/bin/python -m bench.chor_voli_bots [--rounds 300] [--seed-base 0] [--baseline greedy] [--workers 1]
+    .venv/bin/python -m bench.chor_voli_bots [--rounds 150] [--seed-base 0] [--baseline greedy] [--workers 1]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded round (pool 0, the dealer
 drawn from the seed) is played once by four copies of the baseline, the reference, and, for every
@@ -12,8 +12,8 @@ paired by round (the luck of the cards cancels); then each level's decision CPU 
 (`time.process_time`) p50/p99/max. Rounds that a four-of-a-kind ends have no decision and are
 left out (their count is printed).
 
-Figures of the full run (`--rounds 300 --workers 2`, seeds 0–299, 264 rounds with an
-arrangement, against 3 × GreedyBot): see docs/decisions.md, "Chor Voli and Chắn: three levels".
+Figures of the full run (`--rounds 150 --workers 2`): see docs/decisions.md, "Chor Voli and
+Chắn: three levels and the Tipp".
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def report(records: list[Record], baseline: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=300, help="seeded rounds (default 300)")
+    parser.add_argument("--rounds", type=int, default=150, help="seeded rounds (default 150)")
     parser.add_argument("--seed-base", type=int, default=0)
     parser.add_argument("--baseline", default="greedy", choices=list(BASELINES))
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (the machine has 2 cores)")

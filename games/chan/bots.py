@@ -9,6 +9,11 @@ best hand and avoid cards the next seat could meld (it may not take identities i
 `no_take`, nor Cạ after discarding one). The baselines are `RandomBot` (uniform, but it always
 takes a win) and `GreedyBot` (meld whenever possible, Chắn first; discard the card with the
 fewest live copies; always Chíu and win), as in reference/computer-opponents.md §4.2.
+
+The levels (`LEVELS`): "einsteiger" is `CarelessBot` (BOT's evaluation without counting a ready
+hand's winning cards, and it overlooks a possible meld now and then), "fortgeschritten" is `BOT`,
+"meister" is `PlayoutBot`, which plays BOT's best few moves out in sampled worlds
+(`games.chan.search`). `hint` explains the Meister's move in one sentence.
 """
 
 from __future__ import annotations
