@@ -26,7 +26,7 @@ from multiprocessing import Pool
 
 from bench.stats import mean_interval, wilson
 from games.chan import ENGINE
-from games.chan.bots import LEVELS, GreedyBot, RandomBot
+from games.chan.bots import LEVELS, PLAYOUT, GreedyBot, RandomBot
 from games.core.protocol import JSON
 from games.core.rng import rng_for
 
@@ -61,12 +61,17 @@ def play_deal(
     return ENGINE.outcome(state)
 
 
-def measure_deal(job: tuple[int, str]) -> dict[str, Result]:
-    seed, baseline_name = job
+def levels(playout: bool) -> dict[str, object]:
+    """The levels; with `playout` the playout search plays as the Meister (it is measured weaker)."""
+    return {**LEVELS, "meister": PLAYOUT} if playout else LEVELS
+
+
+def measure_deal(job: tuple[int, str, bool]) -> dict[str, Result]:
+    seed, baseline_name, playout = job
     baseline = BASELINES[baseline_name]
     base = play_deal(seed, [baseline] * SEATS)["scores"]
     results = {}
-    for level, bot in LEVELS.items():
+    for level, bot in levels(playout).items():
         result, scores = Result(), []
         for seat in range(SEATS):
             outcome = play_deal(seed, [bot if s == seat else baseline for s in range(SEATS)], seat, result.seconds)
@@ -117,10 +122,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed-base", type=int, default=0)
     parser.add_argument("--baseline", default="greedy", choices=list(BASELINES))
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (the machine has 2 cores)")
+    parser.add_argument("--playout", action="store_true", help="the playout search (PlayoutBot) as the Meister")
     args = parser.parse_args(argv)
     seeds = range(args.seed_base, args.seed_base + args.deals)
     print(f"Chắn levels, seeds {seeds.start}–{seeds.stop - 1}: each level in every seat against the baseline")
-    jobs = [(seed, args.baseline) for seed in seeds]
+    jobs = [(seed, args.baseline, args.playout) for seed in seeds]
     if args.workers == 1:
         records = list(map(measure_deal, jobs))
     else:

@@ -12,6 +12,7 @@ from games.chan.bots import (
     LEVELS,
     MEISTER,
     MELD_CHAN,
+    PLAYOUT,
     WIN_ON,
     CarelessBot,
     hint,
@@ -30,16 +31,16 @@ def test_the_registry_serves_each_level_and_fortgeschritten_is_todays_bot():
     assert LEVELS["meister"] is MEISTER
 
 
-@pytest.mark.parametrize("level", ["einsteiger", "fortgeschritten", "meister"])
+@pytest.mark.parametrize("level", ["einsteiger", "fortgeschritten", "meister", "playout"])
 def test_every_level_plays_whole_deals_legally(level):
-    player = LEVELS[level]
-    for seed in range(1 if level == "meister" else 3):
+    player = PLAYOUT if level == "playout" else LEVELS[level]
+    for seed in range(1 if level == "playout" else 3):
         state = ENGINE.new_game(seed=seed, seats=4)
         rng = rng_for(seed, "test")
         while ENGINE.outcome(state) is None:
             seat = min(ENGINE.actors(state))
-            # The Meister in one seat (its look-ahead is the slow part), today's computer elsewhere.
-            mover = player if level != "meister" or seat == 0 else BOT
+            # The playout search in one seat (it is the slow part), today's computer elsewhere.
+            mover = player if level != "playout" or seat == 0 else BOT
             action = mover.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
             assert action in ENGINE.legal_actions(state, seat)
             state, _ = ENGINE.apply(state, seat, action)
@@ -53,16 +54,16 @@ def searched_decision():
     return state, seat, rules.view(state, seat), rules.legal_actions(state, seat)
 
 
-@pytest.mark.parametrize("level", ["einsteiger", "fortgeschritten", "meister"])
-def test_every_level_decides_the_same_for_the_same_rng(level):
+@pytest.mark.parametrize("player", [*LEVELS.values(), PLAYOUT], ids=[*LEVELS, "playout"])
+def test_every_level_decides_the_same_for_the_same_rng(player):
     _, _, view, legal = searched_decision()
-    assert LEVELS[level].choose(view, legal, rng_for(9)) == LEVELS[level].choose(view, legal, rng_for(9))
+    assert player.choose(view, legal, rng_for(9)) == player.choose(view, legal, rng_for(9))
 
 
-def test_the_meister_weighs_several_candidates_by_playouts_on_its_own_turn():
+def test_the_playout_search_weighs_several_candidates_on_its_own_turn():
     _, _, view, legal = searched_decision()
     assert own_turn(view)
-    action, candidates, values = MEISTER.plan(view, legal, rng_for(1))
+    action, candidates, values = PLAYOUT.plan(view, legal, rng_for(1))
     assert len(candidates) == len(values) == 3 and action in candidates
 
 
@@ -99,7 +100,6 @@ def test_the_hint_is_the_same_whatever_the_hidden_cards_are():
 
 
 def test_the_hint_names_the_offered_card_whether_it_takes_it_or_not():
-    # Here the playouts prefer turning up a stock card to the Chắn on 9N: the reason says so.
     state, _ = play(table({0: "9N", 1: "9N"}), (0, discard("9N")))
     tipp = hint_at(state, 1)
     expected = MELD_CHAN if tipp.action == {"type": "meld", "card": "9N"} else LEAVE
