@@ -1,6 +1,6 @@
 """How strong each Chắn level is: wins and points against three copies of a baseline.
 
-    .venv/bin/python -m bench.chan_bots [--deals 40] [--seed-base 0] [--baseline greedy] [--workers 1]
+    .venv/bin/python -m bench.chan_bots [--deals 40] [--seed-base 0] [--baseline greedy] [--workers 1] [--playout]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded deal is played once by four
 copies of the baseline (the reference) and, for every level, four more times with that level in
@@ -9,7 +9,8 @@ over its four seats. Printed per level: the win share (Wilson 95 % interval), th
 points per game (winner +3×score, each loser −score) and the gain over the baseline in the same
 seat of the same deal (95 % interval); then the gains Meister − Fortgeschritten and
 Fortgeschritten − Einsteiger paired by deal (the luck of the cards cancels); then each level's
-decision CPU time (`time.process_time`) p50/p99/max.
+decision CPU time (`time.process_time`) p50/p99/max. `--playout` puts the playout search
+(`PlayoutBot`, measured weaker than Fortgeschritten) in the Meister's place.
 
 Figures of the full run (`--deals 40 --workers 2`): see docs/decisions.md, "Chor Voli and Chắn:
 three levels and the Tipp".
