@@ -1,16 +1,19 @@
-"""How strong the Chắn computer is: wins and points against three copies of a baseline.
+"""How strong each Chắn level is: wins and points against three copies of a baseline.
 
-    .venv/bin/python -m bench.chan_bots [--deals 120] [--seed-base 0] [--baselines random,greedy]
-                                        [--candidates bot,greedy]
+    .venv/bin/python -m bench.chan_bots [--deals 40] [--seed-base 0] [--baseline greedy] [--workers 1] [--playout]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded deal is played once by four
-copies of the baseline (the reference) and once with the candidate in each seat 0–3 (seats
-rotated, the baseline in the others), so a deal gives four candidate games. Printed per baseline
-and candidate: the candidate's win share with a Wilson 95 % interval next to the reference share
-(the baseline in the same seats of the same deals: about (1 − draws) / 4), the draw share, the
+copies of the baseline (the reference) and, for every level, four more times with that level in
+seat 0, 1, 2 and 3 in turn (the baseline in the others). A deal's figure for a level is the mean
+over its four seats. Printed per level: the win share (Wilson 95 % interval), the draw share, the
 points per game (winner +3×score, each loser −score) and the gain over the baseline in the same
-seat with a 95 % t-interval (luck of the cards cancels), how often a discard let the next seat
-meld it (per 100 discards), and BOT's decision time.
+seat of the same deal (95 % interval); then the gains Meister − Fortgeschritten and
+Fortgeschritten − Einsteiger paired by deal (the luck of the cards cancels); then each level's
+decision CPU time (`time.process_time`) p50/p99/max. `--playout` puts the playout search
+(`PlayoutBot`, measured weaker than Fortgeschritten) in the Meister's place.
+
+Figures of the full run (`--deals 40 --workers 2`): see docs/decisions.md, "Chor Voli and Chắn:
+three levels and the Tipp".
 """
 
 from __future__ import annotations
@@ -20,119 +23,66 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 
 from bench.stats import mean_interval, wilson
 from games.chan import ENGINE
-from games.chan.bots import BOT, GreedyBot, RandomBot
+from games.chan.bots import LEVELS, PLAYOUT, GreedyBot, RandomBot
+from games.core.protocol import JSON
 from games.core.rng import rng_for
 
 BASELINES = {"random": RandomBot(), "greedy": GreedyBot()}
-CANDIDATES = {"bot": BOT, "greedy": GreedyBot()}
 SEATS = ENGINE.seats
 
 
 @dataclass
-class Game:
-    scores: list[int]
-    winner: int | None
-    discards: list[int] = field(default_factory=lambda: [0] * SEATS)
-    fed: list[int] = field(default_factory=lambda: [0] * SEATS)  # discards the next seat melded
+class Result:
+    """One level's four games of one deal (one per seat)."""
 
-
-@dataclass
-class Tally:
     wins: int = 0
     draws: int = 0
-    games: int = 0
-    points: list[float] = field(default_factory=list)  # per deal, mean over the four seats
-    gains: list[float] = field(default_factory=list)
-    discards: int = 0
-    fed: int = 0
+    points: float = 0.0  # mean over the four seats
+    gain: float = 0.0  # over the baseline in the same seat
     seconds: list[float] = field(default_factory=list)
 
-    def add(self, game: Game, seat: int) -> None:
-        self.games += 1
-        self.wins += game.winner == seat
-        self.draws += game.winner is None
-        self.discards += game.discards[seat]
-        self.fed += game.fed[seat]
 
-
-def play_deal(seed: int, bots: Sequence[object], timed: int | None = None, tally: Tally | None = None) -> Game:
+def play_deal(
+    seed: int, bots: Sequence[object], timed: int | None = None, seconds: list[float] | None = None
+) -> JSON:
+    """The deal's outcome with `bots[s]` in seat s; the decision CPU times of seat `timed` go to `seconds`."""
     state = ENGINE.new_game(seed=seed, seats=SEATS)
     rngs = [rng_for(seed, "bench", seat) for seat in range(SEATS)]
-    game = Game([0] * SEATS, None)
     while ENGINE.outcome(state) is None:
         seat = min(ENGINE.actors(state))
-        started = time.perf_counter()
+        started = time.process_time()
         action = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rngs[seat])
-        if tally is not None and seat == timed:
-            tally.seconds.append(time.perf_counter() - started)
-        offer = state.offer
-        state, events = ENGINE.apply(state, seat, action)
-        for event in events:
-            if event["code"] == "discarded":
-                game.discards[event["seat"]] += 1
-            elif event["code"] == "melded" and offer is not None and offer.source == "discard":
-                feeder = (event["seat"] - 1) % SEATS
-                game.fed[feeder] += offer.door == feeder and not event["data"]["out_of_turn"]
-    outcome = ENGINE.outcome(state)
-    game.scores, game.winner = outcome["scores"], outcome["winner"]
-    return game
+        if seconds is not None and seat == timed:
+            seconds.append(time.process_time() - started)
+        state, _ = ENGINE.apply(state, seat, action)
+    return ENGINE.outcome(state)
 
 
-def measure(candidate: object, baseline: object, seeds: range) -> tuple[Tally, Tally]:
-    """The candidate's tally and the reference's (the baseline in the same seats of the same deals)."""
-    tally, reference = Tally(), Tally()
-    for seed in seeds:
-        base = play_deal(seed, [baseline] * SEATS)
-        games = [
-            play_deal(seed, [candidate if s == seat else baseline for s in range(SEATS)], seat, tally)
-            for seat in range(SEATS)
-        ]
-        for seat, game in enumerate(games):
-            tally.add(game, seat)
-            reference.add(base, seat)
-        tally.points.append(statistics.fmean(g.scores[s] for s, g in enumerate(games)))
-        reference.points.append(statistics.fmean(base.scores))
-        tally.gains.append(statistics.fmean(g.scores[s] - base.scores[s] for s, g in enumerate(games)))
-    return tally, reference
+def levels(playout: bool) -> dict[str, object]:
+    """The levels; with `playout` the playout search plays as the Meister (it is measured weaker)."""
+    return {**LEVELS, "meister": PLAYOUT} if playout else LEVELS
 
 
-
-
-
-
-def row(name: str, tally: Tally, gain: str) -> str:
-    feeds = 100 * tally.fed / max(tally.discards, 1)
-    return (
-        f"  {name:<22}{win_share(tally.wins, tally.games):<26}{tally.draws / tally.games:<8.3f}"
-        f"{interval(tally.points):<26}{gain:<26}{feeds:.1f}"
-    )
-
-
-def report(baseline: str, candidates: Sequence[str], seeds: range) -> list[str]:
-    lines = [
-        f"against 3 × {type(BASELINES[baseline]).__name__}:",
-        f"  {'player':<22}{'win share (95 % CI)':<26}{'draws':<8}{'points per game (95 % CI)':<26}"
-        f"{'gain, same seat (95 % CI)':<26}fed per 100 discards",
-    ]
-    reference, timing = None, []
-    for name in candidates:
-        tally, reference = measure(CANDIDATES[name], BASELINES[baseline], seeds)
-        label = f"{type(CANDIDATES[name]).__name__}{' (BOT)' if CANDIDATES[name] is BOT else ''}"
-        lines.append(row(label, tally, interval(tally.gains)))
-        timing = timing or (tally.seconds if CANDIDATES[name] is BOT else [])
-    lines.append(row("reference (baseline)", reference, "the baseline itself"))
-    if timing:
-        ms = sorted(1000 * s for s in timing)
-        lines.append(f"  BOT decision time: p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[int(len(ms) * 0.99)]:.1f} ms")
-    return lines
-
-
-def win_share(successes: int, n: int) -> str:
-    p, low, high = wilson(successes, n)
-    return f"{p:.3f} ({low:.3f} … {high:.3f})"
+def measure_deal(job: tuple[int, str, bool]) -> dict[str, Result]:
+    seed, baseline_name, playout = job
+    baseline = BASELINES[baseline_name]
+    base = play_deal(seed, [baseline] * SEATS)["scores"]
+    results = {}
+    for level, bot in levels(playout).items():
+        result, scores = Result(), []
+        for seat in range(SEATS):
+            outcome = play_deal(seed, [bot if s == seat else baseline for s in range(SEATS)], seat, result.seconds)
+            result.wins += outcome["winner"] == seat
+            result.draws += outcome["winner"] is None
+            scores.append(outcome["scores"][seat])
+        result.points = statistics.fmean(scores)
+        result.gain = statistics.fmean(score - base[seat] for seat, score in enumerate(scores))
+        results[level] = result
+    return results
 
 
 def interval(values: Sequence[float]) -> str:
@@ -140,20 +90,50 @@ def interval(values: Sequence[float]) -> str:
     return f"{mean:+.2f} ({low:+.2f} … {high:+.2f})"
 
 
+def cpu_times(seconds: Sequence[float]) -> str:
+    ms = sorted(1000 * s for s in seconds)
+    return f"p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[int(len(ms) * 0.99)]:.1f} ms, max {ms[-1]:.1f} ms"
+
+
+def report(records: list[dict[str, Result]], baseline: str) -> list[str]:
+    games = SEATS * len(records)
+    lines = [
+        f"against 3 × {type(BASELINES[baseline]).__name__}:",
+        f"  {'level':<18}{'win share (95 % CI)':<26}{'draws':<8}{'points per game (95 % CI)':<28}"
+        "gain, same seat (95 % CI)",
+    ]
+    for level in LEVELS:
+        results = [r[level] for r in records]
+        p, low, high = wilson(sum(r.wins for r in results), games)
+        lines.append(
+            f"  {level:<18}{f'{p:.3f} ({low:.3f} … {high:.3f})':<26}{sum(r.draws for r in results) / games:<8.3f}"
+            f"{interval([r.points for r in results]):<28}{interval([r.gain for r in results])}"
+        )
+    for better, worse in (("meister", "fortgeschritten"), ("fortgeschritten", "einsteiger")):
+        paired = [r[better].gain - r[worse].gain for r in records]
+        lines.append(f"  gain {better} − {worse}: {interval(paired)} points per game")
+    for level in LEVELS:
+        lines.append(f"  {level} decision CPU time: {cpu_times([s for r in records for s in r[level].seconds])}")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=120, help="seeded deals (default 120)")
+    parser.add_argument("--deals", type=int, default=40, help="seeded deals (default 40)")
     parser.add_argument("--seed-base", type=int, default=0)
-    parser.add_argument("--baselines", default="random,greedy", help=f"from {', '.join(BASELINES)}")
-    parser.add_argument("--candidates", default="bot,greedy", help=f"from {', '.join(CANDIDATES)}")
+    parser.add_argument("--baseline", default="greedy", choices=list(BASELINES))
+    parser.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (the machine has 2 cores)")
+    parser.add_argument("--playout", action="store_true", help="the playout search (PlayoutBot) as the Meister")
     args = parser.parse_args(argv)
     seeds = range(args.seed_base, args.seed_base + args.deals)
-    print(
-        f"Chắn bots, seeds {seeds.start}–{seeds.stop - 1}: each deal by 4 × baseline and with the candidate "
-        "in each seat"
-    )
-    for baseline in args.baselines.split(","):
-        print("\n".join(report(baseline, args.candidates.split(","), seeds)))
+    print(f"Chắn levels, seeds {seeds.start}–{seeds.stop - 1}: each level in every seat against the baseline")
+    jobs = [(seed, args.baseline, args.playout) for seed in seeds]
+    if args.workers == 1:
+        records = list(map(measure_deal, jobs))
+    else:
+        with Pool(args.workers) as pool:
+            records = pool.map(measure_deal, jobs, chunksize=2)
+    print("\n".join(report(records, args.baseline)))
 
 
 if __name__ == "__main__":

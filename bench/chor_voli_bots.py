@@ -1,15 +1,19 @@
-"""How strong the Chor Voli computer is: net chips per round against three copies of a baseline.
+"""How strong each Chor Voli level is: net chips per round against three copies of a baseline.
 
-    .venv/bin/python -m bench.chor_voli_bots [--rounds 400] [--seed-base 0] [--baselines first_valid,greedy]
-                                             [--all-seats]
+    .venv/bin/python -m bench.chor_voli_bots [--rounds 150] [--seed-base 0] [--baseline greedy] [--workers 1]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded round (pool 0, the dealer
-drawn from the seed) is played once by four copies of the baseline, the reference, and once with a
-candidate in one seat, rotated with the seed (`--all-seats`: in every seat). Printed per baseline
-and candidate: net chips per round (ante included) with a 95 % interval, and the gain over the
-baseline in the same seat of the same round, whose interval is far tighter because the luck of the
-cards cancels. The last row is the baseline's own figure in the reference games. Rounds that a four-of-a-kind ends
-have no decision and are left out (their count is printed). Also BOT's decision time.
+drawn from the seed) is played once by four copies of the baseline, the reference, and, for every
+level, four more times with that level in seat 0, 1, 2 and 3 in turn (the baseline in the others).
+A round's figure for a level is the mean over its four seats. Printed per level: net chips per
+round (ante included) and the gain over the baseline in the same seat of the same round, each
+with a 95 % interval; then the gains Meister − Fortgeschritten and Fortgeschritten − Einsteiger,
+paired by round (the luck of the cards cancels); then each level's decision CPU time
+(`time.process_time`) p50/p99/max. Rounds that a four-of-a-kind ends have no decision and are
+left out (their count is printed).
+
+Figures of the full run (`--rounds 150 --workers 2`): see docs/decisions.md, "Chor Voli and
+Chắn: three levels and the Tipp".
 """
 
 from __future__ import annotations
@@ -18,34 +22,29 @@ import argparse
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from multiprocessing import Pool
 
 from bench.stats import mean_interval
 from games.chor_voli import ENGINE
-from games.chor_voli.bots import BOT, FirstValidBot, GreedyBot, RandomBot
+from games.chor_voli.bots import LEVELS, FirstValidBot, GreedyBot, RandomBot
 from games.core.rng import rng_for
 
 BASELINES = {"first_valid": FirstValidBot(), "greedy": GreedyBot(), "random": RandomBot()}
-BOT_NAME = "BOT (ExpectedChipsBot)"
-CANDIDATES = {BOT_NAME: BOT, "GreedyBot": GreedyBot(), "FirstValidBot": FirstValidBot()}
 SEATS = ENGINE.seats
 
-
-@dataclass
-class Tally:
-    chips: list[float] = field(default_factory=list)  # per round, mean over the candidate's seats
-    gains: list[float] = field(default_factory=list)
-    seconds: list[float] = field(default_factory=list)  # per candidate decision
+Record = dict[str, tuple[float, float, list[float]]]  # level → (net chips, gain, decision seconds)
 
 
-def play_round(seed: int, bots: Sequence[object], timed: int | None = None, tally: Tally | None = None) -> list[int]:
+def play_round(
+    seed: int, bots: Sequence[object], timed: int | None = None, seconds: list[float] | None = None
+) -> list[int]:
     """Each seat's net chips in this round (the caller has checked that no quad ends it)."""
     state = ENGINE.new_game(seed=seed, seats=SEATS)
     for seat in range(SEATS):
-        started = time.perf_counter()
+        started = time.process_time()
         action = bots[seat].choose(ENGINE.view(state, seat), [], rng_for(seed, "bench", seat))
-        if tally is not None and seat == timed:
-            tally.seconds.append(time.perf_counter() - started)
+        if seconds is not None and seat == timed:
+            seconds.append(time.process_time() - started)
         state, _ = ENGINE.apply(state, seat, action)
     return ENGINE.outcome(state)["scores"]
 
@@ -54,37 +53,21 @@ def arranged_seeds(seeds: range) -> list[int]:
     return [seed for seed in seeds if ENGINE.outcome(ENGINE.new_game(seed=seed, seats=SEATS)) is None]
 
 
-def measure(baseline: object, seeds: list[int], all_seats: bool) -> tuple[dict[str, Tally], Tally]:
-    """Each candidate's tally against three copies of `baseline`, and the reference's (same seats)."""
-    candidates = {name: bot for name, bot in CANDIDATES.items() if type(bot) is not type(baseline)}
-    tallies, reference = {name: Tally() for name in candidates}, Tally()
-    for seed in seeds:
-        base = play_round(seed, [baseline] * SEATS)
-        seats = range(SEATS) if all_seats else [seed % SEATS]
-        reference.chips.append(statistics.fmean(base[seat] for seat in seats))
-        for name, candidate in candidates.items():
-            tally = tallies[name]
-            chips = [
-                play_round(seed, [candidate if s == seat else baseline for s in range(SEATS)], seat, tally)[seat]
-                for seat in seats
-            ]
-            tally.chips.append(statistics.fmean(chips))
-            tally.gains.append(statistics.fmean(c - base[seat] for c, seat in zip(chips, seats, strict=True)))
-    return tallies, reference
-
-
-
-
-def report(baseline: str, seeds: list[int], all_seats: bool) -> list[str]:
-    tallies, reference = measure(BASELINES[baseline], seeds, all_seats)
-    lines = [f"against 3 × {type(BASELINES[baseline]).__name__}:"]
-    lines.append(f"  {'player':<24}{'net chips per round (95 % CI)':<34}gain over the baseline, same seat (95 % CI)")
-    for name, tally in tallies.items():
-        lines.append(f"  {name:<24}{interval(tally.chips):<34}{interval(tally.gains)}")
-    lines.append(f"  {'the baseline itself':<24}{interval(reference.chips):<34}(the reference games)")
-    ms = sorted(1000 * s for s in tallies[BOT_NAME].seconds)
-    lines.append(f"  BOT decision time: p50 {ms[len(ms) // 2]:.0f} ms, p99 {ms[int(len(ms) * 0.99)]:.0f} ms")
-    return lines
+def measure_round(job: tuple[int, str]) -> Record:
+    """Every level in every seat of one round against the baseline, next to the baseline's own round."""
+    seed, baseline_name = job
+    baseline = BASELINES[baseline_name]
+    base = play_round(seed, [baseline] * SEATS)
+    record: Record = {}
+    for level, bot in LEVELS.items():
+        seconds: list[float] = []
+        chips = [
+            play_round(seed, [bot if s == seat else baseline for s in range(SEATS)], seat, seconds)[seat]
+            for seat in range(SEATS)
+        ]
+        gain = statistics.fmean(c - base[seat] for seat, c in enumerate(chips))
+        record[level] = (statistics.fmean(chips), gain, seconds)
+    return record
 
 
 def interval(values: Sequence[float]) -> str:
@@ -92,20 +75,44 @@ def interval(values: Sequence[float]) -> str:
     return f"{mean:+.3f} ({low:+.3f} … {high:+.3f})"
 
 
+def cpu_times(seconds: Sequence[float]) -> str:
+    ms = sorted(1000 * s for s in seconds)
+    return f"p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[int(len(ms) * 0.99)]:.1f} ms, max {ms[-1]:.1f} ms"
+
+
+def report(records: list[Record], baseline: str) -> list[str]:
+    lines = [f"against 3 × {type(BASELINES[baseline]).__name__}:"]
+    lines.append(f"  {'level':<18}{'net chips per round (95 % CI)':<34}gain over the baseline, same seat (95 % CI)")
+    for level in LEVELS:
+        chips, gains = [r[level][0] for r in records], [r[level][1] for r in records]
+        lines.append(f"  {level:<18}{interval(chips):<34}{interval(gains)}")
+    for better, worse in (("meister", "fortgeschritten"), ("fortgeschritten", "einsteiger")):
+        paired = [r[better][1] - r[worse][1] for r in records]
+        differ = sum(d != 0 for d in paired)
+        lines.append(f"  gain {better} − {worse}: {interval(paired)} chips per round ({differ} rounds differ)")
+    for level in LEVELS:
+        lines.append(f"  {level} decision CPU time: {cpu_times([s for r in records for s in r[level][2]])}")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=400, help="seeded rounds (default 400)")
+    parser.add_argument("--rounds", type=int, default=150, help="seeded rounds (default 150)")
     parser.add_argument("--seed-base", type=int, default=0)
-    parser.add_argument("--baselines", default="first_valid,greedy", help=f"from {', '.join(BASELINES)}")
-    parser.add_argument("--all-seats", action="store_true", help="the candidate in every seat of every round")
+    parser.add_argument("--baseline", default="greedy", choices=list(BASELINES))
+    parser.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (the machine has 2 cores)")
     args = parser.parse_args(argv)
     seeds = range(args.seed_base, args.seed_base + args.rounds)
     arranged = arranged_seeds(seeds)
-    rotation = "in every seat" if args.all_seats else "seat rotated with the seed"
-    print(f"Chor Voli bots, seeds {seeds.start}–{seeds.stop - 1}: {len(arranged)} rounds with an arrangement")
-    print(f"({len(seeds) - len(arranged)} ended on a four-of-a-kind and are left out), candidate {rotation}")
-    for baseline in args.baselines.split(","):
-        print("\n".join(report(baseline, arranged, args.all_seats)))
+    print(f"Chor Voli levels, seeds {seeds.start}–{seeds.stop - 1}: {len(arranged)} rounds with an arrangement")
+    print(f"({len(seeds) - len(arranged)} ended on a four-of-a-kind and are left out), each level in every seat")
+    jobs = [(seed, args.baseline) for seed in arranged]
+    if args.workers == 1:
+        records = list(map(measure_round, jobs))
+    else:
+        with Pool(args.workers) as pool:
+            records = pool.map(measure_round, jobs, chunksize=4)
+    print("\n".join(report(records, args.baseline)))
 
 
 if __name__ == "__main__":

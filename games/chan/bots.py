@@ -9,6 +9,11 @@ best hand and avoid cards the next seat could meld (it may not take identities i
 `no_take`, nor Cạ after discarding one). The baselines are `RandomBot` (uniform, but it always
 takes a win) and `GreedyBot` (meld whenever possible, Chắn first; discard the card with the
 fewest live copies; always Chíu and win), as in reference/computer-opponents.md §4.2.
+
+The levels (`LEVELS`): "einsteiger" is `CarelessBot` (BOT's evaluation without counting a ready
+hand's winning cards, and it overlooks a possible meld now and then), "fortgeschritten" is `BOT`,
+"meister" plays as BOT for now: `PlayoutBot`, which plays BOT's best few moves out in sampled
+worlds (`games.chan.search`), measured weaker than BOT. `hint` explains the Meister's move.
 """
 
 from __future__ import annotations
@@ -20,7 +25,10 @@ from dataclasses import dataclass, replace
 from games.chan.cards import IDENTITIES, SUITS, sort_key
 from games.chan.hands import MIN_CHAN, total_pairing, winning_pairing
 from games.chan.legality import Holding, legal_discards
+from games.chan.search import own_turn, playout_values
 from games.chan.state import SEATS, Meld
+from games.core.errors import gettext_noop
+from games.core.hints import Hint
 from games.core.protocol import JSON
 from games.core.rng import Rng
 
@@ -111,16 +119,31 @@ class Outlook:
         return max(((self.after_discard(h, c), c) for c in legal_discards(h)), default=(SPOILED, None))
 
 
+class NoOutsOutlook(Outlook):
+    """A beginner's reading of the hand: pairs and live copies, but a ready hand's winning cards
+    are not counted (the costly part of the evaluation)."""
+
+    def outs(self, h: Holding) -> int:
+        return 0
+
+
+@dataclass(frozen=True)
 class ChanBot:
+    outlook: type[Outlook] = Outlook
+
     def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
+        return self.ranked(view, legal)[0]
+
+    def ranked(self, view: JSON, legal: Sequence[JSON]) -> list[JSON]:
+        """The legal actions best first: a win, a Chíu, else by the value of the hand they leave."""
         for sure in (WIN, CHIU):
             if sure in legal:
-                return sure
-        outlook, h = Outlook.of(view), own_holding(view)
+                return [sure, *(a for a in legal if a != sure)]
+        outlook, h = self.outlook.of(view), own_holding(view)
         discards = [a for a in legal if a["type"] == "discard"]
         if discards:
-            return max(discards, key=lambda a: (outlook.after_discard(h, a["card"]), a["card"]))
-        return max(legal, key=lambda a: self._offer_value(view, outlook, h, a))
+            return sorted(discards, key=lambda a: (outlook.after_discard(h, a["card"]), a["card"]), reverse=True)
+        return sorted(legal, key=lambda a: self._offer_value(view, outlook, h, a), reverse=True)
 
     @staticmethod
     def _offer_value(view: JSON, outlook: Outlook, h: Holding, action: JSON) -> float:
@@ -152,6 +175,19 @@ class GreedyBot:
         return next(a for a in legal if a["type"] in ("pass", "reveal"))
 
 
+@dataclass(frozen=True)
+class CarelessBot:
+    """The Einsteiger: today's evaluation without counting a ready hand's winning cards, and it
+    overlooks a possible meld now and then. It never misses a win or a Chíu."""
+
+    overlook: float = 0.3
+
+    def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
+        if any(a["type"] == "meld" for a in legal) and rng.random() < self.overlook:
+            legal = [a for a in legal if a["type"] != "meld"]
+        return BEGINNER.choose(view, legal, rng)
+
+
 class RandomBot:
     """Uniform over the legal actions, except that a win is always taken."""
 
@@ -161,5 +197,91 @@ class RandomBot:
 
 BOT = ChanBot()
 
-# Until each level has its own player, every level plays as BOT.
-LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)
+
+@dataclass(frozen=True)
+class PlayoutBot:
+    """The Meister: on its own turn it plays BOT's best few actions out in sampled worlds
+    (`games.chan.search`) and takes the one with the best mean settlement; BOT's own choice
+    gets `prior` points ahead, so that sampling noise alone does not overturn it."""
+
+    worlds: int = 8
+    candidates: int = 3
+    prior: float = 0.25
+
+    def choose(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> JSON:
+        return self.plan(view, legal, rng)[0]
+
+    def plan(self, view: JSON, legal: Sequence[JSON], rng: Rng) -> tuple[JSON, list[JSON], list[float] | None]:
+        """The chosen action, the candidates (BOT's order) and their playout values (None: not searched)."""
+        ranked = BOT.ranked(view, legal)
+        candidates = ranked[: self.candidates]
+        if ranked[0] in (WIN, CHIU) or len(candidates) == 1 or not own_turn(view):
+            return ranked[0], candidates, None
+        values = playout_values(view, candidates, self.worlds, _policy, _greedy_policy, rng)
+        values[0] += self.prior
+        best = max(range(len(candidates)), key=values.__getitem__)
+        return candidates[best], candidates, values
+
+
+def _policy(view: JSON, legal: list[JSON]) -> JSON:
+    return BOT.ranked(view, legal)[0]
+
+
+def _greedy_policy(view: JSON, legal: list[JSON]) -> JSON:
+    return GREEDY.choose(view, legal, None)
+
+
+
+
+GREEDY = GreedyBot()
+BEGINNER = ChanBot(NoOutsOutlook)
+# The playout search measured weaker than BOT (bench, 40 deals: −1.33 points per game, CI −2.85 …
+# +0.19), so the Meister plays as BOT until a search beats it; `bench.chan_bots --playout` measures it.
+PLAYOUT = PlayoutBot()
+MEISTER = BOT
+LEVELS = {"einsteiger": CarelessBot(), "fortgeschritten": BOT, "meister": MEISTER}
+
+ONLY = gettext_noop("This is the only move you have here.")
+WIN_ON = gettext_noop("{card} completes your hand: declare Ù.")
+THIEN_U = gettext_noop("Your twenty cards already make a winning hand: declare Thiên ù.")
+CHIU_ON = gettext_noop("You hold three {card}: take the fourth as a Chíu, it makes two Chắn at once.")
+MELD_CHAN = gettext_noop("{card} completes a Chắn pair with yours: take it.")
+MELD_CA = gettext_noop("{card} makes a Cạ with your {partner}: take it, a pair brings you closer to ten.")
+LEAVE = gettext_noop("Leave {card}: taking it would cost your hand more than it gives.")
+NOTHING = gettext_noop("Nothing in your hand pairs with {card}: leave it.")
+DISCARD_SAFE = gettext_noop("Discard {card}: the next player cannot meld it, and your pairs stay intact.")
+DISCARD_LONE = gettext_noop("Discard the lone {card}: it pairs with nothing in your hand.")
+DISCARD_KEEP = gettext_noop("Discard {card}: it keeps your pairs and your best chances together.")
+
+
+def hint(view: JSON, legal: Sequence[JSON], rng: Rng) -> Hint:
+    """What the Meister does on this seat's view, with the reason in one sentence. Cards in `params`
+    are codes under the names the engine's refusals use ("card", "partner"): the table names them in
+    words in the page's language, as it does for refusals."""
+    action = MEISTER.choose(view, legal, rng)
+    offered = (view["offer"] or {}).get("card")
+    if len(legal) == 1:
+        return Hint(action, ONLY)
+    kind = action["type"]
+    if kind == "win":
+        return Hint(action, THIEN_U) if offered is None else Hint(action, WIN_ON, {"card": offered})
+    if kind == "chiu":
+        return Hint(action, CHIU_ON, {"card": offered})
+    if kind == "meld":
+        if action["card"] == offered:
+            return Hint(action, MELD_CHAN, {"card": offered})
+        return Hint(action, MELD_CA, {"card": offered, "partner": action["card"]})
+    if kind == "discard":
+        return _discard_hint(view, action)
+    could_meld = any(a["type"] == "meld" for a in legal)
+    return Hint(action, LEAVE if could_meld else NOTHING, {"card": offered})
+
+
+def _discard_hint(view: JSON, action: JSON) -> Hint:
+    card, outlook, h = action["card"], Outlook.of(view), own_holding(view)
+    params = {"card": card}
+    if outlook.feed(card) == 0:
+        return Hint(action, DISCARD_SAFE, params)
+    if card in total_pairing(h.melds, h.hand).unpaired:
+        return Hint(action, DISCARD_LONE, params)
+    return Hint(action, DISCARD_KEEP, params)

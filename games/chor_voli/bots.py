@@ -8,6 +8,12 @@ A branch and bound over its own groups (strongest first, the slot being the grou
 arrangement) finds the arrangements with the best sum of those chances; the finalists are then
 scored exactly, every sample's comparisons replayed with their openers and ties (rules §1.2 step 6).
 
+The levels (`LEVELS`): "einsteiger" is `HastyBot` (strongest group left, but it overlooks the best
+one now and then, and never thinks of the others' hands), "fortgeschritten" is `BOT`, "meister" the
+same search with four times the sampled deals and more finalists. Against the greedy field the
+Meister is hardly stronger: BOT is already close to a best reply to greedy opponents (see the bench).
+`hint` explains the Meister's arrangement in one sentence.
+
 Baselines for the bench: `RandomBot` (a random legal arrangement), `FirstValidBot` (the first
 valid triple in the hand's order, up to four) and `GreedyBot` (the strongest group left, up to four).
 """
@@ -24,8 +30,10 @@ from itertools import combinations, count
 
 from games.chor_voli.arrangement import MAX_GROUPS, arrange_action, random_arrangement, split_by_masks
 from games.chor_voli.cards import DECK, HAND_SIZE, SEATS
-from games.chor_voli.groups import classify, group_key
+from games.chor_voli.groups import GroupType, classify, group_display, group_key
 from games.chor_voli.scoring import Key, play_comparisons, seat_cycle
+from games.core.errors import gettext_noop
+from games.core.hints import Hint
 from games.core.protocol import JSON
 from games.core.rng import Rng
 
@@ -72,6 +80,9 @@ class ExpectedChipsBot:
     finalists: int = 12  # arrangements scored exactly against every sample
 
     def choose(self, view: JSON, legal_actions: list[JSON], rng: Rng) -> JSON:
+        return self.plan(view, rng).action
+
+    def plan(self, view: JSON, rng: Rng) -> Plan:
         hand = _by_index(view["hand"])
         seat, dealer = view["seat"], view["dealer"]
         mine = _groups_of(hand)
@@ -80,12 +91,105 @@ class ExpectedChipsBot:
         finalists = _best_arrangements(mine, chances, self.finalists)
         best = max(
             finalists,
-            key=lambda chosen: (_expected_chips([mine[j][0] for j in chosen], worlds, seat, dealer), len(chosen)),
+            key=lambda chosen: (sum(_slot_wins([mine[j][0] for j in chosen], worlds, seat, dealer)), len(chosen)),
         )
-        return arrange_action(*split_by_masks(hand, [mine[j][1] for j in _filled_up(mine, best)]))
+        return Plan(hand, [mine[j] for j in _filled_up(mine, best)], _greedy(mine), worlds, seat, dealer)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An arrangement chosen against sampled worlds, with what the hint needs to explain it."""
+
+    hand: list[str]
+    groups: list[Group]  # strongest first
+    greedy: list[Group]  # the strongest groups first, for comparison
+    worlds: list[World]
+    seat: int
+    dealer: int
+
+    @property
+    def action(self) -> JSON:
+        return arrange_action(*split_by_masks(self.hand, [mask for _, mask in self.groups]))
+
+    def slot_wins(self, groups: list[Group]) -> list[float]:
+        """How often each comparison is won with `groups` in the sampled worlds (0 to 1 per slot)."""
+        wins = _slot_wins([key for key, _ in groups], self.worlds, self.seat, self.dealer)
+        return [w / len(self.worlds) for w in wins]
+
+
+@dataclass(frozen=True)
+class HastyBot:
+    """The Einsteiger: the strongest group left, up to four times, but now and then it overlooks the
+    best group and takes the next one it sees; it never thinks about what the others may hold."""
+
+    overlook: float = 0.35  # the chance of taking the second-best free group instead of the best
+
+    def choose(self, view: JSON, legal_actions: list[JSON], rng: Rng) -> JSON:
+        hand = _by_index(view["hand"])
+        groups, used, chosen = _groups_of(hand), 0, []
+        while len(chosen) < MAX_GROUPS:
+            free = [mask for _, mask in groups if not mask & used]
+            if not free:
+                break
+            mask = free[1] if len(free) > 1 and rng.random() < self.overlook else free[0]
+            used |= mask
+            chosen.append(mask)
+        return arrange_action(*split_by_masks(hand, chosen))
 
 
 BOT = ExpectedChipsBot()
+# The Meister: four times the samples and more finalists scored exactly (p99 about 0.5 s of CPU).
+MEISTER = ExpectedChipsBot(samples=400, finalists=40)
+LEVELS = {"einsteiger": HastyBot(), "fortgeschritten": BOT, "meister": MEISTER}
+
+NO_GROUP = gettext_noop("No three of your cards make a valid group: discard them all.")
+STRONG_FRONT = {
+    GroupType.TRIO: gettext_noop(
+        "A trio in front ({cards}): it beats most front groups, about {percent} % of the time."
+    ),
+    GroupType.STRAIGHT_FLUSH: gettext_noop(
+        "A straight flush in front ({cards}): it beats most front groups, about {percent} % of the time."
+    ),
+}
+SPREAD = gettext_noop(
+    "Not simply the strongest groups first: with {cards} in front this arrangement wins about {chips} "
+    "comparisons on average, strongest-first only about {greedy_chips}."
+)
+STRONGEST = gettext_noop(
+    "Arrange for the strongest groups, the best in front ({cards}): they win about {chips} comparisons on average."
+)
+WEAK = gettext_noop(
+    "A weak hand: form as many groups as you can, the best in front ({cards}); a lone last group still wins "
+    "a comparison nobody else reaches."
+)
+
+
+_SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _shown(card: str) -> str:
+    """A card as the table shows it, the same in every language: 10♥ for TH."""
+    return ("10" if card[0] == "T" else card[0]) + _SUIT_SIGNS[card[1]]
+
+
+def hint(view: JSON, legal_actions: list[JSON], rng: Rng) -> Hint:
+    """The Meister's arrangement and why: a strong front group, a better spread than strongest-first, or
+    simply the strongest groups (each figure estimated on the Meister's own sampled deals)."""
+    plan = MEISTER.plan(view, rng)
+    if not plan.groups:
+        return Hint(plan.action, NO_GROUP)
+    front = group_display(split_by_masks(plan.hand, [plan.groups[0][1]])[0][0])
+    params: dict[str, object] = {"cards": " ".join(map(_shown, front))}
+    wins = plan.slot_wins(plan.groups)
+    chips, greedy_chips = round(sum(wins), 1), round(sum(plan.slot_wins(plan.greedy)), 1)
+    if chips > greedy_chips:
+        return Hint(plan.action, SPREAD, {**params, "chips": chips, "greedy_chips": greedy_chips})
+    kind = classify(front)
+    if kind in STRONG_FRONT and wins[0] >= 0.5:
+        return Hint(plan.action, STRONG_FRONT[kind], {**params, "percent": round(100 * wins[0])})
+    if chips < 1:
+        return Hint(plan.action, WEAK, params)
+    return Hint(plan.action, STRONGEST, {**params, "chips": chips})
 
 
 # --- groups of a hand, by card index
@@ -232,14 +336,12 @@ def _filled_up(mine: list[Group], chosen: tuple[int, ...]) -> tuple[int, ...]:
     return chosen
 
 
-def _expected_chips(keys: list[Key], worlds: list[World], seat: int, dealer: int) -> float:
-    """The mean number of comparisons won with these group keys, every sample replayed by the rules."""
-    won = 0
+def _slot_wins(keys: list[Key], worlds: list[World], seat: int, dealer: int) -> list[int]:
+    """In how many samples each of these group keys wins its comparison, every sample replayed by the rules."""
+    won = [0] * len(keys)
     for world in worlds:
         played = play_comparisons([keys if s == seat else world[s] for s in range(SEATS)], dealer)
-        won += sum(winner == seat for _, winner in played)
-    return won / len(worlds)
-
-
-# Until each level has its own player, every level plays as BOT.
-LEVELS = dict.fromkeys(("einsteiger", "fortgeschritten", "meister"), BOT)
+        for slot, (_, winner) in enumerate(played):
+            if winner == seat:
+                won[slot] += 1
+    return won

@@ -85,7 +85,10 @@ def test_greedy_melds_whenever_it_can_and_prefers_chan():
     assert choice(GreedyBot(), state, 1) == {"type": "meld", "card": "9N"}
 
 
-def test_bench_prints_win_shares_with_intervals(capsys):
-    chan_bots.main(["--deals", "1", "--baselines", "greedy", "--candidates", "bot"])
+def test_bench_prints_win_shares_gains_and_cpu_times(capsys, monkeypatch):
+    cheap = {"einsteiger": RandomBot(), "fortgeschritten": GreedyBot(), "meister": BOT}
+    monkeypatch.setattr(chan_bots, "LEVELS", cheap)
+    chan_bots.main(["--deals", "2"])
     out = capsys.readouterr().out
-    assert "win share (95 % CI)" in out and "ChanBot (BOT)" in out and "reference (baseline)" in out
+    assert "win share (95 % CI)" in out and "gain meister − fortgeschritten" in out
+    assert "meister decision CPU time: p50" in out
