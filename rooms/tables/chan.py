@@ -77,6 +77,11 @@ def _named(params: dict) -> dict:
     return {k: card_name(v) if k in CARD_PARAMS and v in IDENTITIES else v for k, v in params.items()}
 
 
+def hint_words(params: dict, action: dict) -> dict:
+    """A Tipp's cards (`card`, `partner`: codes) in words, as the refusals name them."""
+    return _named(params)
+
+
 def _who(labels: dict[int, str], seat: int | None) -> str:
     return labels.get(seat, "") if seat is not None else ""
 

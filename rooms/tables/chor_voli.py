@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -54,6 +55,11 @@ def hint_fields(action: dict, view: dict) -> dict | None:
     """A hinted arrangement puts each card of the hand into its group (the rest to the discards)."""
     choice = {card: str(number) for number, group in enumerate(action["groups"], start=1) for card in group}
     return {f"card-{card}": choice.get(card, DISCARD) for card in view.get("hand") or []}
+
+
+def hint_words(params: dict, action: dict) -> dict:
+    """A Tipp's averages with the page's decimal mark ("1,5" in German)."""
+    return {key: number_format(value, 1) if isinstance(value, float) else value for key, value in params.items()}
 
 
 def _draft(fields: dict, hand: list[str]) -> dict[str, list[str]]:
