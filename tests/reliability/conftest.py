@@ -1,0 +1,83 @@
+"""The reliability suite's scale, its shared site and its tally (printed and written at the end).
+
+CI scale by default; the long run with `pytest tests/reliability --reliability-long` (or the
+environment variable CARDAVIA_RELIABILITY_LONG=1). Every test adds what it did to the session's
+tally; the end of the session prints it and writes test-artifacts/reliability.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bench.site import ROOT, Site, services
+from tests.live.conftest import require_services
+from tests.reliability.live import SITE_ENV
+
+TALLY: Counter = Counter()
+FINDINGS: list[str] = []
+
+
+@dataclass(frozen=True)
+class Scale:
+    long: bool
+    deals_per_game: int  # the leak scanner's deals of each game
+    spectators: int
+    fuzz_inputs: int  # per transport
+    races: int
+    kills: int  # per kind (daphne, worker)
+
+
+CI_SCALE = Scale(long=False, deals_per_game=1, spectators=1, fuzz_inputs=150, races=12, kills=5)
+LONG_SCALE = Scale(long=True, deals_per_game=60, spectators=3, fuzz_inputs=5000, races=300, kills=50)
+
+
+@pytest.fixture(scope="session")
+def scale(request: pytest.FixtureRequest) -> Scale:
+    long = request.config.getoption("--reliability-long") or os.environ.get("CARDAVIA_RELIABILITY_LONG") == "1"
+    return LONG_SCALE if long else CI_SCALE
+
+
+@pytest.fixture(scope="session")
+def tally() -> Counter:
+    return TALLY
+
+
+@pytest.fixture(scope="session")
+def findings() -> list[str]:
+    return FINDINGS
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """One services-mode site (PostgreSQL, Redis, daphne, a Celery worker) for the tests that do not kill it."""
+    require_services()
+    with services(tmp_path_factory.mktemp("reliability-site"), **SITE_ENV) as running:
+        yield running
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    TALLY["started"] = int(time.time())
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    counts = {key: value for key, value in TALLY.items() if key != "started"}
+    if not counts:
+        return
+    counts["seconds"] = int(time.time()) - TALLY["started"]
+    counts["findings"] = len(FINDINGS)
+    terminalreporter.section("reliability")
+    for key in sorted(counts):
+        terminalreporter.write_line(f"{key:>28}  {counts[key]}")
+    for finding in FINDINGS[:50]:
+        terminalreporter.write_line(f"finding: {finding}")
+    artifacts = Path(ROOT) / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    (artifacts / "reliability.json").write_text(json.dumps({"counts": counts, "findings": FINDINGS}, indent=2))
