@@ -35,7 +35,7 @@ class Scale:
     kills: int  # per kind (daphne, worker)
 
 
-CI_SCALE = Scale(long=False, deals_per_game=1, spectators=1, fuzz_inputs=150, races=12, kills=5)
+CI_SCALE = Scale(long=False, deals_per_game=1, spectators=1, fuzz_inputs=120, races=12, kills=5)
 LONG_SCALE = Scale(long=True, deals_per_game=60, spectators=3, fuzz_inputs=5000, races=300, kills=50)
 
 

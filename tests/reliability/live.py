@@ -151,8 +151,8 @@ class Browser:
     def post(self, path: str, fields: dict | list, htmx: bool = False, raw: bytes | None = None,
              timeout: float = 60) -> Response:
         pairs = list(fields.items()) if isinstance(fields, dict) else list(fields)
-        body = raw if raw is not None else urllib.parse.urlencode(
-            [("csrfmiddlewaretoken", self.csrf()), *pairs]).encode()
+        body = raw if raw is not None else urllib.parse.urlencode(  # a lone surrogate becomes bytes that are not UTF-8
+            [("csrfmiddlewaretoken", self.csrf()), *pairs], errors="surrogatepass").encode()
         headers = {"Referer": self.base + "/", "Content-Type": "application/x-www-form-urlencoded",
                    "X-CSRFToken": self.csrf()}
         if htmx:
