@@ -36,7 +36,7 @@ class Scale:
 
 
 CI_SCALE = Scale(long=False, deals_per_game=1, spectators=1, fuzz_inputs=120, races=12, kills=5)
-LONG_SCALE = Scale(long=True, deals_per_game=60, spectators=3, fuzz_inputs=5000, races=300, kills=50)
+LONG_SCALE = Scale(long=True, deals_per_game=16, spectators=20, fuzz_inputs=5000, races=200, kills=25)
 
 
 @pytest.fixture(scope="session")
@@ -67,17 +67,28 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     TALLY["started"] = int(time.time())
 
 
+def counts() -> dict:
+    figures = {key: value for key, value in TALLY.items() if key != "started"}
+    figures["seconds"] = int(time.time()) - TALLY["started"]
+    figures["findings"] = len(FINDINGS)
+    return figures
+
+
+@pytest.fixture(autouse=True)
+def record_after_each_test() -> Iterator[None]:
+    """The tally so far in test-artifacts/reliability.json (or CARDAVIA_RELIABILITY_JSON), after every test:
+    a long run stopped early still leaves its figures."""
+    yield
+    path = Path(os.environ.get("CARDAVIA_RELIABILITY_JSON") or Path(ROOT) / "test-artifacts" / "reliability.json")
+    path.parent.mkdir(exist_ok=True, parents=True)
+    path.write_text(json.dumps({"counts": counts(), "findings": FINDINGS}, indent=2, ensure_ascii=False))
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    counts = {key: value for key, value in TALLY.items() if key != "started"}
-    if not counts:
+    if len(TALLY) <= 1:
         return
-    counts["seconds"] = int(time.time()) - TALLY["started"]
-    counts["findings"] = len(FINDINGS)
     terminalreporter.section("reliability")
-    for key in sorted(counts):
-        terminalreporter.write_line(f"{key:>28}  {counts[key]}")
+    for key, value in sorted(counts().items()):
+        terminalreporter.write_line(f"{key:>58}  {value}")
     for finding in FINDINGS[:50]:
         terminalreporter.write_line(f"finding: {finding}")
-    artifacts = Path(ROOT) / "test-artifacts"
-    artifacts.mkdir(exist_ok=True)
-    (artifacts / "reliability.json").write_text(json.dumps({"counts": counts, "findings": FINDINGS}, indent=2))

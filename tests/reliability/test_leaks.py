@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import pytest
 
+from bench.client import freshness
 from games.core import registry
 from tests.reliability.leaks import Deck, Oracle, help_panels
 from tests.reliability.live import GAMES, Browser, Database, Socket, choose, form_of, socket_for, wait_for
@@ -26,7 +28,8 @@ class Viewer:
     seat: int | None
     browser: Browser
     socket: Socket | None = None
-    texts: list[tuple[str, tuple[int, int] | None]] = field(default_factory=list)
+    shown: dict[str, tuple[int, int]] = field(default_factory=lambda: {"frames": (1, 0), "responses": (1, 0)})
+    panels: dict[str, set[str]] = field(default_factory=lambda: {"frames": set(), "responses": set()})
 
 
 @dataclass
@@ -43,6 +46,65 @@ class Played:
     alice_cards_as_bob: int = 0  # the scanner's own check: Alice's frames hold cards Bob may not see
 
 
+@dataclass
+class Scanner:
+    """Scans what the viewers received once the deal it shows is over (its oracle complete), then drops it."""
+
+    game: str
+    db: Database
+    token: str
+    played: Played
+    deck: Deck = field(init=False)
+    oracles: dict[int, Oracle] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.deck = Deck(self.game)
+
+    def oracle(self, number: int) -> Oracle:
+        if number not in self.oracles:
+            row = self.db.deal(self.token, number)
+            self.oracles[number] = Oracle(self.game, row, self.db.records(row.id), self.deck)
+            self.played.versions += row.version + 1
+        return self.oracles[number]
+
+    def scan(self, viewers: list[Viewer], before_deal: int) -> None:
+        """Everything received that shows a deal numbered below `before_deal` (all of those are over)."""
+        for viewer in viewers:
+            with viewer.socket.cv:
+                frames = viewer.socket.frames
+                texts = [(f.text, f.shown) for f in frames]
+                taken = self._take(viewer, "frames", texts, before_deal)
+                del frames[:taken]
+            self.played.frames += taken
+            responses = viewer.browser.responses
+            texts = [(r.body, freshness(r.body)[:2] if freshness(r.body) else None) for r in responses]
+            self.played.server_errors += sum(1 for r in responses if r.status >= 500)
+            taken = self._take(viewer, "responses", texts, before_deal)
+            del responses[:taken]
+            self.played.responses += taken
+
+    def _take(self, viewer: Viewer, stream: str, texts: list[tuple[str, tuple | None]], before_deal: int) -> int:
+        for index, (text, fresh) in enumerate(texts):
+            shown = fresh or viewer.shown[stream]
+            if shown[0] >= before_deal:
+                return index
+            viewer.shown[stream] = shown
+            viewer.panels[stream].update(help_panels([text]))
+            self.played.help_panels = max(self.played.help_panels, len(viewer.panels[stream]))
+            self.check(viewer, text, shown)
+        return len(texts)
+
+    def check(self, viewer: Viewer, text: str, shown: tuple[int, int]) -> None:
+        oracle = self.oracle(shown[0])
+        cards = self.deck.cards_in(text)
+        if viewer.seat == 0:
+            self.played.alice_cards_as_bob += len(cards & oracle.hidden(1, shown[1]))
+        for card in sorted(cards & oracle.hidden(viewer.seat, shown[1])):
+            at = text.find(card)
+            self.played.leaks.append(f"{self.game}: {viewer.name} (seat {viewer.seat}) at {shown} saw hidden {card}: "
+                                     f"…{text[max(0, at - 120):at + 40]!r}…")
+
+
 def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
     engine = registry.get(game)
     db = Database(site)
@@ -55,19 +117,20 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
         viewer.browser.get(f"/de/raum/{token}/")
         viewer.socket = socket_for(site.url, site.port, viewer.browser, token, lang=("de", "en")[number % 2])
     played = Played(game)
+    scanner = Scanner(game, db, token, played)
     sends = itertools.count()
     http_move = itertools.cycle([False, False, "htmx", False, "form"])
     try:
-        last_change, last_seen = _now(), None
+        last_change, last_seen = time.monotonic(), None
         while True:
             deal = db.deal(token)
             seen = (deal.number, deal.version)
             if seen != last_seen:
-                last_change, last_seen = _now(), seen
+                last_change, last_seen = time.monotonic(), seen
                 if deal.version % 9 == 4:  # now and then each viewer loads the page as well
                     for viewer in viewers:
                         viewer.browser.get(f"/de/raum/{token}/")
-            assert _now() - last_change < STUCK, f"{game}: deal {seen} made no progress in {STUCK} s"
+            assert time.monotonic() - last_change < STUCK, f"{game}: deal {seen} made no progress in {STUCK} s"
             if deal.over:
                 played.deals = deal.number
                 if deal.number >= deals:
@@ -77,6 +140,9 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
                 else:
                     alice.post(f"/de/raum/{token}/weiter/", {}, htmx=True)
                 wait_for(lambda n=deal.number: db.deal(token).number > n, STUCK)
+                scanner.scan(viewers, deal.number)  # what showed the deals before this one
+                print(f"{game}: deal {deal.number} scanned, {played.frames} frames, {played.responses} responses, "
+                      f"{len(played.leaks)} leaks", flush=True)
                 continue
             state = engine.load(deal.state)
             people = sorted(engine.actors(state) & {0, 1})
@@ -93,51 +159,17 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
                     viewers[seat].socket.send({"command": "move", **fields})
             wait_for(lambda v=seen: (lambda d: (d.number, d.version) != v)(db.deal(token)), 5)
         final = db.deal(token)
-        for viewer in viewers:  # every page has seen the end before the frames are counted
+        for viewer in viewers:  # every page has seen the end before the last frames are scanned
             assert viewer.socket.until_shown((final.number, final.version), 60), f"{viewer.name} missed the end"
             assert viewer.socket.probe(60)
     finally:
         for viewer in viewers:
             if viewer.socket is not None:
                 viewer.socket.close()
-    oracles = {}
-    for number in range(1, final.number + 1):
-        row = db.deal(token, number)
-        oracles[number] = Oracle(game, row, db.records(row.id), Deck(game))
-        played.versions += row.version + 1
+    scanner.scan(viewers, final.number + 1)
+    played.closes = [v.socket.closed for v in viewers if v.socket.closed not in (None, 1000)]
     db.close()
-    deck = Deck(game)
-    for viewer in viewers:
-        played.closes += [viewer.socket.closed] if viewer.socket.closed not in (None, 1000) else []
-        shown = (1, 0)
-        texts = [(f.text, f.shown) for f in viewer.socket.frames]
-        texts += [(r.body, None) for r in viewer.browser.responses]
-        played.server_errors += sum(1 for r in viewer.browser.responses if r.status >= 500)
-        played.help_panels = max(played.help_panels, len(help_panels([f.text for f in viewer.socket.frames])),
-                                 len(help_panels([r.body for r in viewer.browser.responses])))
-        played.frames += len(viewer.socket.frames)
-        played.responses += len(viewer.browser.responses)
-        for index, (text, fresh) in enumerate(texts):
-            if index == len(viewer.socket.frames):
-                shown = (final.number, final.version)  # responses: checked against the most the viewer knew
-            if fresh is not None:
-                shown = fresh
-            if shown[0] not in oracles:
-                continue  # the lobby before the first deal
-            hidden = oracles[shown[0]].hidden(viewer.seat, shown[1])
-            if viewer.seat == 0:
-                played.alice_cards_as_bob += len(deck.cards_in(text) & oracles[shown[0]].hidden(1, shown[1]))
-            for card in sorted(deck.cards_in(text) & hidden):
-                at = text.find(card)
-                played.leaks.append(f"{game}: {viewer.name} (seat {viewer.seat}) at {shown} saw hidden {card}: "
-                                    f"…{text[max(0, at - 120):at + 40]!r}…")
     return played
-
-
-def _now() -> float:
-    import time
-
-    return time.monotonic()
 
 
 def test_no_viewer_ever_receives_a_card_it_may_not_see(site, scale, tally: Counter, findings: list[str]):
