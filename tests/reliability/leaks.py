@@ -65,6 +65,9 @@ class Deck:
                                 full.split(" – ")[0]}:
                     if len(variant) >= 6:
                         names.setdefault(variant, code)
+        # Kowah's honours declined after an article ("mit der Roten Blume", rooms/tables/kowah.py)
+        for code, forms in getattr(adapter(self.game), "_DE_WEAK", {}).items():
+            names.update(dict.fromkeys(forms, code))
         # a name shared by two identities names neither for sure: left out
         shared = {n for n in names if sum(1 for c in self.codes if _named(deck, c, n)) > 1}
         self.names = sorted(((n, c) for n, c in names.items() if n not in shared), key=lambda nc: -len(nc[0]))
@@ -95,6 +98,13 @@ def _named(deck: str, code: str, name: str) -> bool:
                for full in (cardart.name(deck, code, lang=lang) for lang in ("de", "en")))
 
 
+def implied(game: str, view: dict) -> set[str]:
+    """Cards a view names without their codes: Chor Voli's four of a kind is shown by its rank alone."""
+    if game == "chor_voli":
+        return {quad["rank"] + suit for quad in view.get("quads") or [] for suit in "SHDC"}
+    return set()
+
+
 class Oracle:
     """What each viewer may know of one deal at each version (cumulative: once seen, known)."""
 
@@ -112,7 +122,9 @@ class Oracle:
             for version, state in enumerate(self.states):
                 if version:
                     codes_in(visible_events(records[version - 1][4], viewer), deck.codes, seen)
-                codes_in(engine.view(state, viewer), deck.codes, seen)
+                view = engine.view(state, viewer)
+                codes_in(view, deck.codes, seen)
+                seen.update(implied(game, view))
                 per_version.append(frozenset(seen))
             self.known[viewer] = per_version
 

@@ -109,6 +109,9 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+DROPPED, TIMED_OUT = 0, -1  # statuses of a response that never came: the connection closed, or no answer in time
+
+
 @dataclass
 class Response:
     status: int
@@ -134,6 +137,10 @@ class Browser:
                 response = Response(raw.status, raw.read().decode("utf-8", "replace"))
         except urllib.error.HTTPError as error:
             response = Response(error.code, error.read().decode("utf-8", "replace"), error.headers.get("Location", ""))
+        except TimeoutError as error:
+            response = Response(TIMED_OUT, repr(error))
+        except (urllib.error.URLError, OSError) as error:  # e.g. a body too large, refused before it was read
+            response = Response(DROPPED, repr(error))
         if self.keep:
             self.responses.append(response)
         return response

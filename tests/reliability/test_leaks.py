@@ -140,7 +140,7 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
                 else:
                     alice.post(f"/de/raum/{token}/weiter/", {}, htmx=True)
                 wait_for(lambda n=deal.number: db.deal(token).number > n, STUCK)
-                scanner.scan(viewers, deal.number)  # what showed the deals before this one
+                scanner.scan(viewers, deal.number + 1)  # what showed the deals that are over
                 print(f"{game}: deal {deal.number} scanned, {played.frames} frames, {played.responses} responses, "
                       f"{len(played.leaks)} leaks", flush=True)
                 continue
