@@ -1,8 +1,8 @@
-"""The reliability suite's scale, its shared site and its tally (printed and written at the end).
+"""The reliability suite's scale, its shared site and its tally (written after every test, printed at the end).
 
 CI scale by default; the long run with `pytest tests/reliability --reliability-long` (or the
 environment variable CARDAVIA_RELIABILITY_LONG=1). Every test adds what it did to the session's
-tally; the end of the session prints it and writes test-artifacts/reliability.json.
+tally, which is written to test-artifacts/reliability.json after every test and printed at the end.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ FINDINGS: list[str] = []
 
 @dataclass(frozen=True)
 class Scale:
-    long: bool
     deals_per_game: int  # the leak scanner's deals of each game
     spectators: int
     fuzz_inputs: int  # per transport
@@ -35,8 +34,8 @@ class Scale:
     kills: int  # per kind (daphne, worker)
 
 
-CI_SCALE = Scale(long=False, deals_per_game=1, spectators=1, fuzz_inputs=120, races=12, kills=5)
-LONG_SCALE = Scale(long=True, deals_per_game=16, spectators=20, fuzz_inputs=5000, races=200, kills=25)
+CI_SCALE = Scale(deals_per_game=1, spectators=1, fuzz_inputs=120, races=12, kills=5)
+LONG_SCALE = Scale(deals_per_game=16, spectators=20, fuzz_inputs=5000, races=200, kills=25)
 
 
 @pytest.fixture(scope="session")
