@@ -127,9 +127,11 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
             seen = (deal.number, deal.version)
             if seen != last_seen:
                 last_change, last_seen = time.monotonic(), seen
-                if deal.version % 9 == 4:  # now and then each viewer loads the page as well
-                    for viewer in viewers:
-                        viewer.browser.get(f"/de/raum/{token}/")
+                if deal.version % 9 == 4:  # now and then each viewer loads the page as well, and tries
+                    for viewer in viewers:  # the running deal's replay, download and shuffle check
+                        for path in ("", f"partien/{deal.number}/", f"partien/{deal.number}/partie.json",
+                                     f"partien/{deal.number}/mischung/"):
+                            viewer.browser.get(f"/de/raum/{token}/{path}")
             assert time.monotonic() - last_change < STUCK, f"{game}: deal {seen} made no progress in {STUCK} s"
             if deal.over:
                 played.deals = deal.number
