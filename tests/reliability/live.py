@@ -205,7 +205,7 @@ class Socket:
     def __post_init__(self) -> None:
         self.cv = threading.Condition()
         self.ws = connect(self.url, origin=self.origin, additional_headers={"Cookie": self.cookie},
-                          open_timeout=30, max_size=None, ping_interval=None, close_timeout=5, legacy=True)
+                          open_timeout=120, max_size=None, ping_interval=None, close_timeout=5, legacy=True)
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 

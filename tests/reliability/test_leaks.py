@@ -113,14 +113,14 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
     bob.join(token, "Bob")
     viewers = [Viewer("alice", 0, alice), Viewer("bob", 1, bob)]
     viewers += [Viewer(f"spectator{i}", None, Browser(site.url)) for i in range(spectators)]
-    for number, viewer in enumerate(viewers):
-        viewer.browser.get(f"/de/raum/{token}/")
-        viewer.socket = socket_for(site.url, site.port, viewer.browser, token, lang=("de", "en")[number % 2])
     played = Played(game)
     scanner = Scanner(game, db, token, played)
     sends = itertools.count()
     http_move = itertools.cycle([False, False, "htmx", False, "form"])
     try:
+        for number, viewer in enumerate(viewers):
+            viewer.browser.get(f"/de/raum/{token}/")
+            viewer.socket = socket_for(site.url, site.port, viewer.browser, token, lang=("de", "en")[number % 2])
         last_change, last_seen = time.monotonic(), None
         while True:
             deal = db.deal(token)
