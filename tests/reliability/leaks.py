@@ -2,7 +2,8 @@
 
 For a deal, `Oracle` replays the log and collects, per viewer (a seat, or None for a spectator) and
 version, every card code in the engine's view of that viewer at that version or before, and in the
-events that viewer was shown: what the viewer may know. Every other card of the deal is hidden from
+events that viewer was shown: what the viewer may know (everything, once the deal is over and its
+seed revealed). Every other card of the deal is hidden from
 it. `cards_in` finds the cards a frame shows: their codes as tokens (in text, attributes, data-*,
 picture URLs, JSON) and their names in the page's languages (alt and title texts, labels, sentences).
 
@@ -126,6 +127,10 @@ class Oracle:
                 codes_in(view, deck.codes, seen)
                 seen.update(implied(game, view))
                 per_version.append(frozenset(seen))
+            if engine.outcome(self.states[-1]) is not None:
+                # once a deal is over its seed is revealed, and with it every card (README, "Fair play"):
+                # the replay, its download and the shuffle check show them all to the room's people
+                per_version[-1] = self.all
             self.known[viewer] = per_version
 
     def hidden(self, viewer: int | None, version: int) -> frozenset[str]:
