@@ -8,6 +8,7 @@ the page); what a viewer *received* is only ever what the site sent it.
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import threading
@@ -139,7 +140,8 @@ class Browser:
             response = Response(error.code, error.read().decode("utf-8", "replace"), error.headers.get("Location", ""))
         except TimeoutError as error:
             response = Response(TIMED_OUT, repr(error))
-        except (urllib.error.URLError, OSError) as error:  # e.g. a body too large, refused before it was read
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as error:  # e.g. a body too large,
+            # refused before it was read; a connection cut in the middle of the answer
             response = Response(DROPPED, repr(error))
         if self.keep:
             self.responses.append(response)
