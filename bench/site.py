@@ -77,7 +77,7 @@ class Site:
         self.ports[name] = port
         self._spawn(name, [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                            "cardavia.asgi:application"])
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine may take half a minute to import Django
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)

@@ -42,3 +42,8 @@ def fresh_live_caches():
     livecache.cache.cache_clear()
     rendering._rendered.clear()
     consumers.ROOMS.infos.clear()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--reliability-long", action="store_true", default=False,
+                     help="the reliability suite at its long scale (tests/reliability; or CARDAVIA_RELIABILITY_LONG=1)")
