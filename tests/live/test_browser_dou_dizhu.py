@@ -120,7 +120,7 @@ def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site,
             passes += 1
             press(page, "Passen", keyboard)
             continue
-        if table and not suggested:  # the Tipp says why, and ticks its play or marks "Passen"
+        if table and refused_shown and not suggested:  # the Tipp says why, and ticks its play or marks "Passen"
             page.get_by_role("button", name="Tipp", exact=True).click()
             assert page.wait_for_selector(".tip-text").inner_text().startswith("Tipp:")
             suggested = True

@@ -123,8 +123,8 @@ def move(page, game: str, tip: bool = False) -> None:
     elif game == "dou_dizhu":
         if page.locator("#table[data-phase=bidding]").count():
             page.locator("#actions button[data-legal=true]").last.click()
-        elif page.locator(".play-actions[data-table='']").count():  # leading: the lowest card alone is a play
-            click_label_of(page, "#hand input[type=checkbox]")
+        elif page.locator(".play-actions[data-table='']").count():  # leading: one card alone is a play
+            click_label_of(page, "#hand input[type=checkbox] >> nth=-1")  # the top card of the fan
             page.wait_for_selector("#selection-ok")
             page.get_by_role("button", name="Spielen", exact=True).click()
         else:

@@ -167,13 +167,13 @@ def chat_and_a_moderator(site, browser, alice, bob) -> None:
 
 
 def dou_dizhu_turn(page) -> None:
-    """What a plain player does: bid 1 when that is open, else pass; in play lead the lowest card, else pass."""
+    """What a plain player does: bid 1 when that is open, else pass; in play lead one card, else pass."""
     if page.locator("#table[data-phase=bidding]").count():
         bid = page.get_by_role("button", name="1 bieten", exact=True)
         (bid if bid.count() and bid.is_enabled() else page.get_by_role("button", name="Passen", exact=True)).click()
         return
-    if page.locator(".play-actions[data-table='']").count():  # leading: the lowest card alone is a play
-        box = page.locator("#hand input[type=checkbox]").first.get_attribute("id")
+    if page.locator(".play-actions[data-table='']").count():  # leading: one card alone is a play
+        box = page.locator("#hand input[type=checkbox]").last.get_attribute("id")  # the top card of the fan
         page.locator(f'label[for="{box}"]').click()
         page.wait_for_selector("#selection-ok", timeout=WAIT)
         page.get_by_role("button", name="Spielen", exact=True).click()
