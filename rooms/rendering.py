@@ -223,6 +223,7 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
         # One id per decision point: sending the same decision twice applies it once.
         action_id=f"{snapshot['deal']}-{snapshot['version']}-{seat}",
         levels=LEVELS if any(s.is_computer for s in info.seats) else None,
+        draft_seq=draft.get("card-seq", "0"),  # which of the page's drafts this shows (static/js/table.js)
     )
     context.update(adapter(info.game).context(view, draft, labels))
     return context

@@ -64,6 +64,12 @@
       var submitted = trigger && trigger.type === "submit";
       params.command = submitted && !("select" in params) ? "move" : "draft";
     }
+    // Each draft is numbered (increasing across reloads); the server echoes the number of the draft a render
+    // shows, so a render of an older draft never undoes a choice made since (see `outdated`).
+    if (params.command === "draft") {
+      draftSeq = Math.max(draftSeq + 1, Date.now());
+      params["card-seq"] = String(draftSeq);
+    }
   });
   document.addEventListener("htmx:wsAfterSend", function (event) {
     var form = event.target.closest && event.target.closest("#chat-form");
@@ -175,6 +181,8 @@
 
   // --- receiving: frames in order, each move shown in turn -----------------------------------------------
   var FRESHNESS = /id="freshness"[^>]*data-deal="(\d+)" data-version="(-?\d+)"/;
+  var DRAFT = /id="decision"[^>]*data-draft-seq="(\d+)"/;
+  var draftSeq = 0;     // the number of the last draft this page sent
   var queue = [];       // frames waiting while a move is shown: {message, wrapper, fresh}
   var showing = null;   // the move being shown: {animations, timer}
   var before = null;    // what the page looked like before the frame being applied
@@ -184,6 +192,13 @@
     return table ? [Number(table.dataset.deal || 0), Number(table.dataset.version || -1)] : [0, -1];
   }
   function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
+
+  // A frame rendered from a draft older than the last one this page sent (the server is still answering an
+  // earlier choice): its hand and actions would undo the choices made since, so they are left out.
+  function outdated(message) {
+    var echoed = DRAFT.exec(message);  // 0: no draft of this deal (a new deal starts with none)
+    return echoed !== null && Number(echoed[1]) > 0 && Number(echoed[1]) < draftSeq;
+  }
 
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     var message = event.detail.message;
@@ -201,11 +216,17 @@
         event.detail.socketWrapper.send(JSON.stringify({ command: "refresh" }));
         return;
       }
-      if (showing || queue.length) {
+      if (showing || queue.length || outdated(message)) {
         event.preventDefault();
         queue.push({ message: message, wrapper: event.detail.socketWrapper, fresh: incoming });
+        if (!showing) next();  // an outdated draft's frame is applied at once, without its hand and actions
         return;
       }
+    } else if (outdated(message)) {
+      event.preventDefault();
+      queue.push({ message: message, wrapper: event.detail.socketWrapper, fresh: shown() });
+      if (!showing) next();
+      return;
     }
     before = look();
   });
@@ -326,7 +347,10 @@
     var frame = queue.shift();
     var holder = document.createElement("template");
     holder.innerHTML = frame.message;
-    var html = Array.prototype.map.call(holder.content.children, function (element) {
+    var stale = outdated(frame.message);
+    var html = Array.prototype.filter.call(holder.content.children, function (element) {
+      return !(stale && (element.id === "hand" || element.id === "actions"));
+    }).map(function (element) {
       if (!element.hasAttribute("hx-swap-oob")) element.setAttribute("hx-swap-oob", "true");
       return element.outerHTML;
     }).join("");

@@ -141,3 +141,18 @@ async def test_a_page_can_ask_for_a_fresh_render(alice):
     html = await ws.receive_from(timeout=10)
     assert 'id="table"' in html and 'role="alert"' not in html
     await ws.disconnect()
+
+
+async def test_a_render_says_which_of_the_pages_drafts_it_shows(alice):
+    """The page numbers its drafts; each render echoes the number of the draft it shows, so the page can
+    keep a render of an earlier draft from undoing a choice made since (static/js/table.js, `outdated`)."""
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    card = ENGINE.view(ENGINE.load(deal.state), 0)["hand"][0]
+    ws = connect(room, alice)
+    await ws.connect(timeout=10)
+    assert 'data-draft-seq="0"' in await ws.receive_from(timeout=10)
+    for seq in ("1764600000001", "1764600000002"):
+        await ws.send_to(text_data=json.dumps({"command": "draft", f"card-{card}": "1", "card-seq": seq}))
+        assert f'data-draft-seq="{seq}"' in await frames_until(ws, 'id="decision"')
+    await ws.disconnect()
