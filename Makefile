@@ -22,7 +22,7 @@ build: install
 
 run: build
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/daphne -b $(HOST) -p $(PORT) cardavia.asgi:application
+	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket_connect_timeout 30 cardavia.asgi:application
 
 lint: install
 	$(BIN)/ruff check .

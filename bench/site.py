@@ -76,7 +76,7 @@ class Site:
         port = port or self.ports.get(name) or (self.port if name == "web" else free_port())
         self.ports[name] = port
         self._spawn(name, [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                           "cardavia.asgi:application"])
+                           "--websocket_connect_timeout", "30", "cardavia.asgi:application"])
         deadline = time.monotonic() + 90  # a loaded machine may take half a minute to import Django
         while time.monotonic() < deadline:
             try:
