@@ -35,7 +35,7 @@ class Scale:
 
 
 CI_SCALE = Scale(deals_per_game=1, spectators=1, fuzz_inputs=100, races=12, kills=5)
-LONG_SCALE = Scale(deals_per_game=16, spectators=20, fuzz_inputs=5000, races=200, kills=25)
+LONG_SCALE = Scale(deals_per_game=24, spectators=20, fuzz_inputs=5000, races=200, kills=25)
 
 
 @pytest.fixture(scope="session")
