@@ -15,6 +15,7 @@ JSON over the websocket), choosing from the regions the server sent them. Printe
     all/s        every deal version (people's and computers' moves, new deals) per second
     p50 / p99    a person's move → the last seat of the room showing a newer version (ms)
     bytes        bytes a seat received per update (frames of the step / (versions × seats))
+    frame50      the median frame's bytes: an ordinary move's update (a deal's start and end send more)
     cpu/move     CPU of the daphne process(es) per person move (ms), from /proc
     errors       by kind: refused moves, closes by code, moves not seen by every seat within 10 s
 
@@ -102,6 +103,9 @@ class Person:
             return {"command": "next"} if self.seat == 0 else None
         if not self.my_turn or self.acted_at == self.shown:
             return None
+        if game == "chor_voli" and self.acted_at and self.acted_at[0] == self.shown[0]:
+            return None  # one arrangement a round: a frame of another seat's arrangement, rendered before this
+            # seat's own was in, still says it is to arrange (a page sends when its button is pressed, once)
         hidden = dict(HIDDEN.findall(self.decision))
         if "action_id" not in hidden:
             return None
@@ -134,6 +138,7 @@ class Tally:
     versions: int = 0
     bytes: int = 0
     frames: int = 0
+    sizes: list[int] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
 
 
@@ -169,6 +174,7 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
         if frame is not None:
             tally.bytes += len(frame)
             tally.frames += 1
+            tally.sizes.append(len(frame))
             if 'role="alert"' in frame:
                 tally.errors["refused"] += 1
             shown = person.take(frame)
@@ -307,15 +313,16 @@ def row(label: str, tally: Tally, seconds: float, seats: int, cpu: float | None,
     per_update = tally.bytes / max(1, tally.versions * seats) if tally.versions else 0  # seats with a socket
     errors = ", ".join(f"{k} {v}" for k, v in sorted(tally.errors.items())) or "none"
     text = (f"{label:>10} | {tally.moves / seconds:8.1f} | {tally.versions / seconds:7.1f} | {p50:8.1f} | {p99:8.1f} | "
-            f"{per_update:7.0f} | {'' if cpu is None else f'{cpu * 1000 / max(1, tally.moves):7.2f}':>8} | ")
+            f"{per_update:7.0f} | {percentile(tally.sizes, .5):7.0f} | "
+            f"{'' if cpu is None else f'{cpu * 1000 / max(1, tally.moves):7.2f}':>8} | ")
     if echo is not None:
         echo50 = percentile(echo.latencies, .5) * 1000
         text += f"{echo.moves / seconds:8.1f} | {echo50:7.2f} | {p50 / echo50 if echo50 else float('nan'):7.1f}× | "
     return text + errors
 
 
-HEADER = ("      rate |  moves/s |   all/s |  p50 ms |  p99 ms |  bytes | cpu/move | echo m/s | echo50 | p50 ratio | "
-          "errors")
+HEADER = ("      rate |  moves/s |   all/s |  p50 ms |  p99 ms |  bytes | frame50 | cpu/move | echo m/s | echo50 | "
+          "p50 ratio | errors")
 
 
 async def run_mode(mode: str, args: argparse.Namespace, workdir: Path) -> list[dict]:
