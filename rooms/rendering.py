@@ -198,7 +198,6 @@ def public_context(snapshot: dict, info: RoomInfo) -> dict:
         view=view, seat=None, whos=whos,
         seats=[
             {"seat": s, "label": labels[s.index], "who": whos[s.index], "total": info.totals[s.index],
-             "acting": s.index in context["shown_actors"],
              # A hidden claim must not show: only public actors' clocks run on their boxes.
              "deadline": deadlines.get(str(s.index)) if s.index in context["shown_actors"] else None}
             for s in info.seats
@@ -437,16 +436,19 @@ def log_lines_from_db(deal_id: int, game: str, info: RoomInfo, seat: int | None,
 
 
 def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None) -> SafeString:
-    """Which deal version (and room version) this render shows, and what the page's own state is."""
+    """Which deal version (and room version) this render shows, what the page's own state is, and which
+    seats the table waits for (`data-acting`: static/css marks their boxes, so that a seat's box is not
+    sent again each time the turn passes)."""
     if snapshot is None:
         return format_html('<span id="freshness" hidden data-deal="0" data-version="-1" data-room="{}" '
                            'data-phase="waiting" data-my-turn="false"></span>', info.version)
     view = snapshot["public"]
     return format_html(
         '<span id="freshness" hidden data-deal="{}" data-version="{}" data-room="{}" data-phase="{}" '
-        'data-my-turn="{}"{}></span>',
+        'data-my-turn="{}" data-acting="{}"{}></span>',
         snapshot["number"], snapshot["version"], info.version, view.get("phase", ""),
         "true" if seat is not None and seat in snapshot["actors"] else "false",
+        " ".join(str(index) for index in snapshot["shown_actors"]),
         format_html(' data-deadline="{}"', snapshot["deadlines"][str(seat)])
         if seat is not None and str(seat) in snapshot["deadlines"] else "",
     )

@@ -1,4 +1,4 @@
-"""What the Chor Voli table shows a seat."""
+"""What a table shows a seat: Chor Voli's, and no template syntax at any game's table."""
 
 from __future__ import annotations
 
@@ -73,3 +73,12 @@ def test_a_refusal_shown_before_confirming_links_to_its_rule(alice):
         html = rendering.render_room(room, alice)
     problem = re.search(r'<p class="problem">(.*?)</p>', html, re.S).group(1)
     assert 'href="/de/spiele/chor-voli/#r-groups"' in problem
+
+
+@pytest.mark.parametrize("game", registry.KEYS)
+def test_no_template_syntax_reaches_a_table(alice, game):
+    """Django's `{# #}` comments end on their line: one that runs over lines is printed on the page."""
+    room = services.open_solo(game, alice)
+    for player in (alice, None):
+        html = rendering.render_room(room, player)
+        assert not re.search(r"\{#|#\}|\{%|%\}|\{\{|\}\}", html), player

@@ -224,5 +224,5 @@ def test_a_hidden_claim_does_not_light_up_the_seat_that_holds_it(alice):
     state, _ = play(fixed_state({3: "2V 2V 2V", 1: "2V"}, dealer=1), (1, discard("2V")))
     assert 3 in ENGINE.actors(state)
     html = render(fixed_room(alice, state), alice)
-    assert not re.search(r'class="seat [^"]*is-acting[^"]*" aria-label="Computer 4"', html)
-    assert re.search(r'class="seat [^"]*is-acting[^"]*" aria-label="Computer 3"', html)
+    # the seats lit as acting (static/css reads #freshness): Computer 3's, the next to offer; not Computer 4's
+    assert re.search(r'id="freshness"[^>]* data-acting="2"', html)
