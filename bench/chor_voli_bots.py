@@ -1,6 +1,7 @@
 """How strong each Chor Voli level is: net chips per round against three copies of a baseline.
 
     .venv/bin/python -m bench.chor_voli_bots [--rounds 150] [--seed-base 0] [--baseline greedy] [--workers 1]
+        [--judge 5000]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded round (pool 0, the dealer
 drawn from the seed) is played once by four copies of the baseline, the reference, and, for every
@@ -12,8 +13,15 @@ paired by round (the luck of the cards cancels); then each level's decision CPU 
 (`time.process_time`) p50/p99/max. Rounds that a four-of-a-kind ends have no decision and are
 left out (their count is printed).
 
-Figures of the full run (`--rounds 150 --workers 2`): see docs/decisions.md, "Chor Voli and
-Chắn: three levels and the Tipp".
+`--judge SAMPLES` (greedy baseline only) adds a second, far less noisy estimate of the gain Meister −
+Fortgeschritten: where the two arrange a seat's hand differently, both arrangements are judged by the
+comparisons they win on average on the same SAMPLES fresh deals of the 39 cards that seat cannot see,
+the others arranging greedily as the field does (no four-of-a-kind among them, as in every round
+measured). It is the same expectation as the duplicate-deal gain, the luck of the one real deal of
+the unseen cards averaged out; the judge's deals are drawn from their own rng, not the bots'.
+
+Figures of the full run (`--rounds 400 --workers 2 --judge 5000`, 2026-12-02): see
+docs/decisions.md, "Chor Voli and Chắn: three levels and the Tipp".
 """
 
 from __future__ import annotations
