@@ -10,9 +10,10 @@ scored exactly, every sample's comparisons replayed with their openers and ties 
 
 The levels (`LEVELS`): "einsteiger" is `HastyBot` (strongest group left, but it overlooks the best
 one now and then, and never thinks of the others' hands), "fortgeschritten" is `BOT`, "meister" the
-same search with four times the sampled deals and more finalists. Against the greedy field the
-Meister is hardly stronger: BOT is already close to a best reply to greedy opponents (see the bench).
-`hint` explains the Meister's arrangement in one sentence.
+same search with twenty times the sampled deals and 100 finalists. Against the greedy field the
+Meister can hardly be stronger: BOT is already within a few thousandths of a chip per round of the
+best reply to greedy opponents (see the bench's judged gain). `hint` explains the Meister's
+arrangement in one sentence; `expected_wins` judges arrangements on sampled deals for the bench.
 
 Baselines for the bench: `RandomBot` (a random legal arrangement), `FirstValidBot` (the first
 valid triple in the hand's order, up to four) and `GreedyBot` (the strongest group left, up to four).
@@ -37,12 +38,18 @@ from games.core.hints import Hint
 from games.core.protocol import JSON
 from games.core.rng import Rng
 
-Group = tuple[Key, int]  # a valid group's key and the bitmask of its hand positions
-World = list[list[Key]]  # every seat's group keys strong→weak; the bot's own list stays empty
+# A group's code is its key's rank among all group keys (1 for the weakest): compared like the keys,
+# and a plain int is far quicker to sort, compare and look up.
+Group = tuple[int, int]  # a valid group's code and the bitmask of its hand positions
+World = list[list[int]]  # every seat's group codes strong→weak; the bot's own list stays empty
 
 _INDEX = {card: i for i, card in enumerate(DECK)}
 _POSITION_TRIPLES = [(a, b, c, 1 << a | 1 << b | 1 << c) for a, b, c in combinations(range(HAND_SIZE), 3)]
-_NO_GROUP: Key = (0,)  # below every key: a slot nobody else reaches is won by any group (CV-A6)
+_NO_GROUP = 0  # below every code: a slot nobody else reaches is won by any group (CV-A6)
+_POSITIONS = 1 << HAND_SIZE  # a packed group is code · _POSITIONS + position mask
+# Each card index adds 1 to its rank's three-bit counter; a counter reaches 4 only with a four-of-a-kind.
+_RANK_DIGIT = [1 << 3 * (i % 13) for i in range(len(DECK))]
+_FOURS = sum(4 << 3 * rank for rank in range(13))
 
 
 class RandomBot:
@@ -87,13 +94,10 @@ class ExpectedChipsBot:
         seat, dealer = view["seat"], view["dealer"]
         mine = _groups_of(hand)
         worlds = _sample_worlds(hand, seat, self.samples, rng)
-        chances = _slot_chances(worlds, seat, dealer)
-        finalists = _best_arrangements(mine, chances, self.finalists)
-        best = max(
-            finalists,
-            key=lambda chosen: (sum(_slot_wins([mine[j][0] for j in chosen], worlds, seat, dealer)), len(chosen)),
-        )
-        return Plan(hand, [mine[j] for j in _filled_up(mine, best)], _greedy(mine), worlds, seat, dealer)
+        field = _Field.of(worlds, seat, dealer)
+        finalists = _best_arrangements(mine, _slot_chances(worlds, seat, dealer), self.finalists)
+        best = max(finalists, key=lambda chosen: (sum(field.slot_wins([mine[j][0] for j in chosen])), len(chosen)))
+        return Plan(hand, [mine[j] for j in _filled_up(mine, best)], _greedy(mine), field)
 
 
 @dataclass(frozen=True)
@@ -103,9 +107,7 @@ class Plan:
     hand: list[str]
     groups: list[Group]  # strongest first
     greedy: list[Group]  # the strongest groups first, for comparison
-    worlds: list[World]
-    seat: int
-    dealer: int
+    field: _Field
 
     @property
     def action(self) -> JSON:
@@ -113,8 +115,8 @@ class Plan:
 
     def slot_wins(self, groups: list[Group]) -> list[float]:
         """How often each comparison is won with `groups` in the sampled worlds (0 to 1 per slot)."""
-        wins = _slot_wins([key for key, _ in groups], self.worlds, self.seat, self.dealer)
-        return [w / len(self.worlds) for w in wins]
+        wins = self.field.slot_wins([code for code, _ in groups])
+        return [w / len(self.field.worlds) for w in wins]
 
 
 @dataclass(frozen=True)
@@ -138,8 +140,8 @@ class HastyBot:
 
 
 BOT = ExpectedChipsBot()
-# The Meister: four times the samples and more finalists scored exactly (p99 about 0.5 s of CPU).
-MEISTER = ExpectedChipsBot(samples=400, finalists=40)
+# The Meister: twenty times the samples and more finalists scored exactly (p99 about 0.5 s of CPU).
+MEISTER = ExpectedChipsBot(samples=2000, finalists=100)
 LEVELS = {"einsteiger": HastyBot(), "fortgeschritten": BOT, "meister": MEISTER}
 
 NO_GROUP = gettext_noop("No three of your cards make a valid group: discard them all.")
@@ -192,17 +194,34 @@ def hint(view: JSON, legal_actions: list[JSON], rng: Rng) -> Hint:
     return Hint(plan.action, STRONGEST, {**params, "chips": chips})
 
 
+def expected_wins(view: JSON, actions: list[JSON], samples: int, rng: Rng) -> list[float]:
+    """The comparisons each arrangement of this seat wins on average, on the same `samples` sampled deals of
+    the unseen cards with the other hands arranged greedily: exact against the bench's greedy field."""
+    seat, table = view["seat"], _triple_codes()
+    field = _Field.of(_sample_worlds(_by_index(view["hand"]), seat, samples, rng), seat, view["dealer"])
+    wins = []
+    for action in actions:
+        groups = [sorted(map(_INDEX.__getitem__, group)) for group in action["groups"]]
+        codes = sorted((table[(i * 52 + j) * 52 + k] for i, j, k in groups), reverse=True)
+        wins.append(sum(field.slot_wins(codes)) / samples)
+    return wins
+
+
 # --- groups of a hand, by card index
 
 
 @cache
-def _triple_keys() -> list[Key | None]:
-    """The key of every valid triple of the pack, at (i·52 + j)·52 + k for card indexes i < j < k."""
-    table: list[Key | None] = [None] * len(DECK) ** 3
+def _triple_codes() -> list[int]:
+    """The code of every valid triple of the pack at (i·52 + j)·52 + k for card indexes i < j < k; 0: not valid."""
+    keys: dict[int, Key] = {}
     for i, j, k in combinations(range(len(DECK)), 3):
         triple = (DECK[i], DECK[j], DECK[k])
         if classify(triple) is not None:
-            table[(i * 52 + j) * 52 + k] = group_key(triple)
+            keys[(i * 52 + j) * 52 + k] = group_key(triple)
+    codes = {key: code for code, key in enumerate(sorted(set(keys.values())), 1)}
+    table = [0] * len(DECK) ** 3
+    for at, key in keys.items():
+        table[at] = codes[key]
     return table
 
 
@@ -210,16 +229,35 @@ def _by_index(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=_INDEX.__getitem__)
 
 
+def _packed_groups(idx: Sequence[int]) -> list[int]:
+    """Every valid group of a 13-card hand (card indexes ascending), packed, strongest first."""
+    table = _triple_codes()
+    return sorted(
+        (
+            code * _POSITIONS + mask
+            for a, b, c, mask in _POSITION_TRIPLES
+            if (code := table[(idx[a] * 52 + idx[b]) * 52 + idx[c]])
+        ),
+        reverse=True,
+    )
+
+
 def _groups_of(hand: Sequence[str]) -> list[Group]:
     """Every valid group of a 13-card hand sorted by deck index, strongest first."""
-    table, idx = _triple_keys(), [_INDEX[c] for c in hand]
-    found = []
-    for a, b, c, mask in _POSITION_TRIPLES:
-        key = table[(idx[a] * 52 + idx[b]) * 52 + idx[c]]
-        if key is not None:
-            found.append((key, mask))
-    found.sort(reverse=True)
-    return found
+    return [divmod(packed, _POSITIONS) for packed in _packed_groups([_INDEX[c] for c in hand])]
+
+
+def _greedy_codes(idx: Sequence[int]) -> list[int]:
+    """The codes of `_greedy`'s groups for a hand of card indexes (ascending): the sampled opponents' arrangement."""
+    used, chosen = 0, []
+    for packed in _packed_groups(idx):
+        mask = packed % _POSITIONS
+        if not mask & used:
+            used |= mask
+            chosen.append(packed // _POSITIONS)
+            if len(chosen) == MAX_GROUPS:
+                break
+    return chosen
 
 
 def _greedy(groups: list[Group]) -> list[Group]:
@@ -237,17 +275,17 @@ def _greedy(groups: list[Group]) -> list[Group]:
 
 
 def _sample_worlds(hand: Sequence[str], seat: int, count: int, rng: Rng) -> list[World]:
-    held = set(hand)
-    unseen = [card for card in DECK if card not in held]
+    held = {_INDEX[card] for card in hand}
+    unseen = [i for i in range(len(DECK)) if i not in held]
     worlds: list[World] = []
     while len(worlds) < count:
         rng.shuffle(unseen)
-        hands = [_by_index(unseen[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS - 1)]
-        if any(max(Counter(c[0] for c in h).values()) == 4 for h in hands):
+        hands = [sorted(unseen[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS - 1)]
+        if any(sum(_RANK_DIGIT[i] for i in other) & _FOURS for other in hands):
             continue  # a four-of-a-kind would have ended the round: not a world we can be in
         world: World = [[] for _ in range(SEATS)]
         for step, other in enumerate(hands, 1):
-            world[(seat + step) % SEATS] = [key for key, _ in _greedy(_groups_of(other))]
+            world[(seat + step) % SEATS] = _greedy_codes(other)
         worlds.append(world)
     return worlds
 
@@ -256,10 +294,10 @@ def _sample_worlds(hand: Sequence[str], seat: int, count: int, rng: Rng) -> list
 class _SlotChances:
     """For one comparison slot: the best rival key of every sample, and how often we would win a tie."""
 
-    thresholds: list[Key]  # sorted; _NO_GROUP where no rival reaches the slot
-    tie_wins: Counter[Key]
+    thresholds: list[int]  # sorted codes; _NO_GROUP where no rival reaches the slot
+    tie_wins: Counter[int]
 
-    def of(self, key: Key) -> float:
+    def of(self, key: int) -> float:
         return (bisect_left(self.thresholds, key) + self.tie_wins[key]) / len(self.thresholds)
 
 
@@ -269,8 +307,8 @@ def _slot_chances(worlds: list[World], seat: int, dealer: int) -> list[_SlotChan
     Ties go to the earlier reveal; the order is taken from the rivals' own previous winner (as if
     we lost the comparison before), which the exact scoring of the finalists then corrects.
     """
-    thresholds: list[list[Key]] = [[] for _ in range(MAX_GROUPS)]
-    tie_wins = [Counter[Key]() for _ in range(MAX_GROUPS)]
+    thresholds: list[list[int]] = [[] for _ in range(MAX_GROUPS)]
+    tie_wins = [Counter[int]() for _ in range(MAX_GROUPS)]
     for world in worlds:
         openers = [(dealer + 1) % SEATS] + [winner for _, winner in play_comparisons(world, dealer)]
         for slot in range(MAX_GROUPS):
@@ -336,12 +374,49 @@ def _filled_up(mine: list[Group], chosen: tuple[int, ...]) -> tuple[int, ...]:
     return chosen
 
 
-def _slot_wins(keys: list[Key], worlds: list[World], seat: int, dealer: int) -> list[int]:
-    """In how many samples each of these group keys wins its comparison, every sample replayed by the rules."""
-    won = [0] * len(keys)
-    for world in worlds:
-        played = play_comparisons([keys if s == seat else world[s] for s in range(SEATS)], dealer)
-        for slot, (_, winner) in enumerate(played):
-            if winner == seat:
-                won[slot] += 1
-    return won
+@dataclass(frozen=True)
+class _Field:
+    """The sampled worlds as bit sets (bit w for sample w): per comparison slot, the samples whose
+    best rival code lies below each code, and those where it equals it. Who wins a tie depends on who
+    opens, so only the tied samples are replayed by the rules; everything else is a bit count."""
+
+    worlds: list[World]
+    seat: int
+    dealer: int
+    levels: list[list[int]]  # per slot: the best rival codes that occur, ascending
+    below: list[list[int]]  # per slot: below[i] holds the samples whose best rival code < levels[i]
+    equal: list[dict[int, int]]  # per slot: code → the samples whose best rival code equals it
+
+    @classmethod
+    def of(cls, worlds: list[World], seat: int, dealer: int) -> _Field:
+        levels, below, equal = [], [], []
+        for slot in range(MAX_GROUPS):
+            samples: dict[int, int] = {}
+            for w, world in enumerate(worlds):
+                best = max((codes[slot] for codes in world if len(codes) > slot), default=_NO_GROUP)
+                samples[best] = samples.get(best, 0) | 1 << w
+            ordered, prefix, beaten = sorted(samples), [0], 0
+            for code in ordered:
+                beaten |= samples[code]
+                prefix.append(beaten)
+            levels.append(ordered)
+            below.append(prefix)
+            equal.append(samples)
+        return cls(worlds, seat, dealer, levels, below, equal)
+
+    def slot_wins(self, codes: list[int]) -> list[int]:
+        """In how many samples each of these group codes wins its comparison, as the rules would replay it."""
+        wins = [self.below[k][bisect_left(self.levels[k], code)].bit_count() for k, code in enumerate(codes)]
+        tied = [self.equal[k].get(code, 0) for k, code in enumerate(codes)]
+        replay = 0
+        for samples in tied:
+            replay |= samples
+        while replay:
+            w = (replay & -replay).bit_length() - 1
+            replay &= replay - 1
+            world = self.worlds[w]
+            played = play_comparisons([codes if s == self.seat else world[s] for s in range(SEATS)], self.dealer)
+            for k, samples in enumerate(tied):
+                if samples >> w & 1 and played[k][1] == self.seat:
+                    wins[k] += 1
+        return wins

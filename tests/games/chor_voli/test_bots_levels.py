@@ -6,7 +6,7 @@ import pytest
 
 from bench.chor_voli_bots import arranged_seeds
 from games.chor_voli import ENGINE
-from games.chor_voli.bots import BOT, LEVELS, MEISTER, NO_GROUP, SPREAD, STRONG_FRONT, hint
+from games.chor_voli.bots import BOT, LEVELS, MEISTER, NO_GROUP, SPREAD, STRONG_FRONT, expected_wins, hint
 from games.chor_voli.groups import GroupType
 from games.core import registry
 from games.core.rng import rng_for
@@ -80,3 +80,12 @@ def test_a_hand_whose_strongest_groups_would_waste_it_is_told_to_spread_its_stre
 
 def test_no_valid_group_template_is_a_plain_sentence() -> None:
     assert "{" not in NO_GROUP
+
+
+def test_the_bench_judges_arrangements_on_the_same_sampled_deals() -> None:
+    view = ENGINE.view(ENGINE.new_game(seed=4, seats=4), 1)
+    nothing = {"type": "arrange", "groups": [], "discard": view["hand"]}
+    meister = MEISTER.choose(view, [], rng_for(5))
+    judged = expected_wins(view, [nothing, meister, meister], 200, rng_for(6))
+    assert judged[0] == 0 < judged[1] == judged[2] <= len(meister["groups"])
+    assert judged == expected_wins(view, [nothing, meister, meister], 200, rng_for(6))
