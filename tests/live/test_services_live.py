@@ -47,7 +47,7 @@ async def play_some(room: Room, moves: int) -> int:
     """The people move whenever it is their turn (the way bench/live.py does); after each move every
     page shows it. Returns how many moves were made."""
     made = 0
-    deadline = time.monotonic() + 180  # a bound, not a speed: a loaded CI machine once took more than 60 s for 12
+    deadline = time.monotonic() + 180  # a bound, not a speed: a loaded machine once needed over 60 s for 12 moves
     while made < moves and time.monotonic() < deadline:
         for person in room.people:
             with_frames = True
