@@ -11,10 +11,11 @@ seat of the same deal (95 % interval); then the gains Meister − Fortgeschritte
 Fortgeschritten − Einsteiger paired by deal (the luck of the cards cancels); then each level's
 decision CPU time (`time.process_time`) p50/p99/max.
 
-Figures (2026-12-02, shared machine, `nice -n 15 … --deals 80 --workers 2`, seeds 0–79): Meister −
-Fortgeschritten +0.38 points per game (−0.57 … +1.33), with seeds 80–159 added +1.04 (+0.34 …
-+1.74); Fortgeschritten − Einsteiger +2.26 (+1.55 … +2.98); Meister decision CPU p50 202 / p99 621 /
-max 758 ms. Details: docs/decisions.md, "Chor Voli and Chắn: three levels and the Tipp".
+Figures (2026-12-02, shared machine, `nice -n 15 … --deals 160 --workers 2`, seeds 0–159):
+Meister − Fortgeschritten +1.04 points per game (95 % CI +0.34 … +1.74); Fortgeschritten −
+Einsteiger +2.12 (CI +1.61 … +2.62); Meister decision CPU p50 195 / p99 649 / max 869 ms (seeds
+0–79 alone gave +0.38, CI −0.57 … +1.33). Details: docs/decisions.md, "Chor Voli and Chắn: three
+levels and the Tipp".
 """
 
 from __future__ import annotations
