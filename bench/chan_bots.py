@@ -1,6 +1,6 @@
 """How strong each Chắn level is: wins and points against three copies of a baseline.
 
-    .venv/bin/python -m bench.chan_bots [--deals 40] [--seed-base 0] [--baseline greedy] [--workers 1] [--playout]
+    .venv/bin/python -m bench.chan_bots [--deals 40] [--seed-base 0] [--baseline greedy] [--workers 1]
 
 Duplicate play (reference/computer-opponents.md §4.1): every seeded deal is played once by four
 copies of the baseline (the reference) and, for every level, four more times with that level in
@@ -9,11 +9,13 @@ over its four seats. Printed per level: the win share (Wilson 95 % interval), th
 points per game (winner +3×score, each loser −score) and the gain over the baseline in the same
 seat of the same deal (95 % interval); then the gains Meister − Fortgeschritten and
 Fortgeschritten − Einsteiger paired by deal (the luck of the cards cancels); then each level's
-decision CPU time (`time.process_time`) p50/p99/max. `--playout` puts the playout search
-(`PlayoutBot`, measured weaker than Fortgeschritten) in the Meister's place.
+decision CPU time (`time.process_time`) p50/p99/max.
 
-Figures of the full run (`--deals 40 --workers 2`): see docs/decisions.md, "Chor Voli and Chắn:
-three levels and the Tipp".
+Figures (2026-12-02, shared machine, `nice -n 15 … --deals 160 --workers 2`, seeds 0–159):
+Meister − Fortgeschritten +1.04 points per game (95 % CI +0.34 … +1.74); Fortgeschritten −
+Einsteiger +2.12 (CI +1.61 … +2.62); Meister decision CPU p50 195 / p99 649 / max 869 ms (seeds
+0–79 alone gave +0.38, CI −0.57 … +1.33). Details: docs/decisions.md, "Chor Voli and Chắn: three
+levels and the Tipp".
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from multiprocessing import Pool
 
 from bench.stats import mean_interval, wilson
 from games.chan import ENGINE
-from games.chan.bots import LEVELS, PLAYOUT, GreedyBot, RandomBot
+from games.chan.bots import LEVELS, GreedyBot, RandomBot
 from games.core.protocol import JSON
 from games.core.rng import rng_for
 
@@ -62,17 +64,12 @@ def play_deal(
     return ENGINE.outcome(state)
 
 
-def levels(playout: bool) -> dict[str, object]:
-    """The levels; with `playout` the playout search plays as the Meister (it is measured weaker)."""
-    return {**LEVELS, "meister": PLAYOUT} if playout else LEVELS
-
-
-def measure_deal(job: tuple[int, str, bool]) -> dict[str, Result]:
-    seed, baseline_name, playout = job
+def measure_deal(job: tuple[int, str]) -> dict[str, Result]:
+    seed, baseline_name = job
     baseline = BASELINES[baseline_name]
     base = play_deal(seed, [baseline] * SEATS)["scores"]
     results = {}
-    for level, bot in levels(playout).items():
+    for level, bot in LEVELS.items():
         result, scores = Result(), []
         for seat in range(SEATS):
             outcome = play_deal(seed, [bot if s == seat else baseline for s in range(SEATS)], seat, result.seconds)
@@ -123,11 +120,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed-base", type=int, default=0)
     parser.add_argument("--baseline", default="greedy", choices=list(BASELINES))
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (the machine has 2 cores)")
-    parser.add_argument("--playout", action="store_true", help="the playout search (PlayoutBot) as the Meister")
     args = parser.parse_args(argv)
     seeds = range(args.seed_base, args.seed_base + args.deals)
     print(f"Chắn levels, seeds {seeds.start}–{seeds.stop - 1}: each level in every seat against the baseline")
-    jobs = [(seed, args.baseline, args.playout) for seed in seeds]
+    jobs = [(seed, args.baseline) for seed in seeds]
     if args.workers == 1:
         records = list(map(measure_deal, jobs))
     else:
