@@ -62,13 +62,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         yield running
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    TALLY["started"] = int(time.time())
+# When the suite's module was imported: pytest calls a `pytest_sessionstart` only in the root conftest, so
+# under `make test` (all of tests/) such a hook never ran here and the summary's seconds counted from 1970.
+STARTED = int(time.time())
 
 
 def counts() -> dict:
-    figures = {key: value for key, value in TALLY.items() if key != "started"}
-    figures["seconds"] = int(time.time()) - TALLY["started"]
+    figures = dict(TALLY)
+    figures["seconds"] = int(time.time()) - STARTED
     figures["findings"] = len(FINDINGS)
     return figures
 
@@ -84,7 +85,7 @@ def record_after_each_test() -> Iterator[None]:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    if len(TALLY) <= 1:
+    if not TALLY:
         return
     terminalreporter.section("reliability")
     for key, value in sorted(counts().items()):
