@@ -24,7 +24,7 @@ from django.utils import translation
 
 from rooms import broadcast, chat, identity, inputs, presence, rendering, services, snapshots, timers
 from rooms.models import Deal, Room, Seat
-from rooms.tables import ask_hint, draft_fields, submit_form
+from rooms.tables import draft_fields, queue_hint, submit_form
 
 log = logging.getLogger(__name__)
 OPENING_TAG = re.compile(r"<[a-zA-Z0-9]+")
@@ -177,10 +177,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_update()
 
     async def hint(self, fields: dict) -> None:
-        # The search runs on a database thread (it reads and saves the seat's draft); one per decision.
-        self.draft = await db(ask_hint)(await self._room(), self.seat)
-        await db(broadcast.draft_changed)(self.room_id, self.seat)  # the seat's other pages show it too
-        await self.send_update()
+        # Searched where the computers play; the seat's pages (this one too) are told by draft_changed.
+        await db(queue_hint)(await self._room(), self.seat)
 
     async def set_levels(self, fields: dict) -> None:
         await db(services.set_levels)(await self._room(), self.player or "", fields)

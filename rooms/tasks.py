@@ -1,10 +1,10 @@
-"""Celery tasks: thin adapters to `rooms.services` and `rooms.presence`. Each is idempotent (by deal
+"""Celery tasks: thin adapters to `rooms.services`, `rooms.presence` and the tables' hints. Each is idempotent (by deal
 version, deadline or the time a page closed), so acks_late, retries and re-queues are safe."""
 
 from celery import shared_task
 from celery.signals import worker_ready
 
-from rooms import presence, services
+from rooms import presence, services, tables
 
 
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), max_retries=3)
@@ -15,6 +15,11 @@ def play_computer_turn(deal_id: int, version: int) -> None:
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), max_retries=3)
 def clock_expired(deal_id: int, seat: int, due: float) -> None:
     services.clock_expired(deal_id, seat, due)
+
+
+@shared_task(acks_late=True, autoretry_for=(ConnectionError,), max_retries=3)
+def give_hint(deal_id: int, seat: int, version: int) -> None:
+    tables.give_hint(deal_id, seat, version)
 
 
 @shared_task(acks_late=True, autoretry_for=(ConnectionError,), max_retries=3)

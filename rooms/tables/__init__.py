@@ -12,8 +12,8 @@ from types import ModuleType
 
 from games.core import registry
 from games.core.rng import rng_for
-from rooms import inputs, services
-from rooms.models import Deal, Room
+from rooms import broadcast, inputs, services, timers
+from rooms.models import Deal, Room, Seat
 from rooms.services import Refused
 
 # The games whose table exists: an adapter module here (and `templates/games/<key>/table.html`).
@@ -81,20 +81,49 @@ def ask_hint(room: Room, seat: int | None) -> dict:
     """A "Tipp": what the strongest computer would do in this seat's place, and why (games.core.hints),
     decided on the seat's own view only. Where its action is a choice of cards, the cards are ticked in the
     seat's draft (the game's `hint_fields`). One search per decision: asked again, the same hint is kept.
-    Returns the seat's draft."""
+    Searched here and now (a page without JavaScript waits for it); returns the seat's draft."""
+    deal, mine, given = _hint_wanted(room, seat)
+    return mine.draft if given is not None else _give_hint(deal, seat)
+
+
+def queue_hint(room: Room, seat: int | None) -> None:
+    """A "Tipp" asked over the websocket: checked here, searched where the computers' turns are played
+    (a Celery worker in services mode, so that a search of up to a second never holds up the web process's
+    tables), and the seat's pages are told once it is saved."""
+    deal, _mine, given = _hint_wanted(room, seat)
+    if given is None:
+        timers.later(0, "rooms.tasks.give_hint", deal.pk, seat, deal.version)
+
+
+def give_hint(deal_id: int, seat: int, version: int) -> None:
+    """The queued search of `queue_hint`; a no-op once the decision is made or the hint is given."""
+    try:
+        deal, _mine, given = _hint_wanted(Room.objects.get(deals__pk=deal_id), seat)
+    except Refused:
+        return  # the seat no longer asks: the deal is over, or a computer took the seat over
+    if given is None and (deal.pk, deal.version) == (deal_id, version):
+        _give_hint(deal, seat)
+        broadcast.draft_changed(deal.room_id, seat)
+
+
+def _hint_wanted(room: Room, seat: int | None) -> tuple[Deal, Seat, dict | None]:
+    """The deal, the seat and the hint it has for this decision; Refused when it may not ask."""
     if seat is None:
         raise Refused(services.NO_SEAT, "no_seat")
     deal, mine, given = services.hint_given(room, seat)
-    if given is not None:
-        return mine.draft
     engine = registry.get(room.game)
-    state = engine.load(deal.state)
-    if seat not in engine.actors(state):
+    if given is None and seat not in engine.actors(engine.load(deal.state)):
         raise Refused(services.NO_HINT, "no_hint")
+    return deal, mine, given
+
+
+def _give_hint(deal: Deal, seat: int) -> dict:
+    engine = registry.get(deal.room.game)
+    state = engine.load(deal.state)
     view = engine.view(state, seat)
-    hint = registry.hint(room.game, view, engine.legal_actions(state, seat),
+    hint = registry.hint(deal.room.game, view, engine.legal_actions(state, seat),
                          rng_for(deal.seed, deal.version, seat, "hint"))
-    return services.save_hint(deal, seat, adapter(room.game).hint_fields(hint.action, view),
+    return services.save_hint(deal, seat, adapter(deal.room.game).hint_fields(hint.action, view),
                               {"template": hint.template, "params": hint.params, "action": hint.action})
 
 

@@ -4,6 +4,7 @@ several daphne processes, driven through HTTP and real websockets as the pages d
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -113,6 +114,37 @@ def test_two_web_processes_and_two_workers_serve_one_room_live(tmp_path: Path):
                 "JOIN rooms_room r ON d.room_id = r.id WHERE r.token = %s AND d.number = 1 ORDER BY a.version",
                 [room.token]).fetchall()]
         assert versions == list(range(1, len(versions) + 1))  # nothing lost, nothing twice
+
+
+def test_a_tip_is_searched_by_the_worker_and_shows_on_the_page(tmp_path: Path):
+    """The Tipp's search (up to a second of CPU) runs in the Celery worker, not in daphne; the page that
+    asked shows it when the worker has saved it."""
+    require_services()
+    with services(tmp_path) as site:
+        room = dou_dizhu_room(site, {2})
+
+        async def scenario() -> str:
+            for person in room.people:
+                await connect(person, site.port)
+            asker, bob = room.people
+            async with asyncio.timeout(60):
+                while not asker.my_turn:  # Bob and the computer may bid first
+                    for person in room.people:
+                        with contextlib.suppress(TimeoutError):
+                            person.take(await asyncio.wait_for(person.socket.recv(), 0.2))
+                    fields = bob.move("dou_dizhu")
+                    if fields is not None and fields["command"] == "move":
+                        bob.acted_at = bob.shown
+                        await bob.socket.send(json.dumps(fields))
+                await asker.socket.send(json.dumps({"command": "hint"}))
+                while "tip-text" not in (frame := await asker.socket.recv()):
+                    pass
+            for person in room.people:
+                await person.socket.close()
+            return frame
+
+        assert "<strong>Tipp:</strong>" in asyncio.run(scenario())
+        assert "give_hint" in (tmp_path / "worker.log").read_text()
 
 
 def test_a_clock_that_runs_out_lets_a_computer_stand_in_even_across_a_worker_restart(tmp_path: Path):

@@ -17,6 +17,7 @@ from games.core import registry
 from games.core.rng import rng_for
 from rooms import identity, rendering, replays, services
 from rooms.models import Deal, Room, Seat
+from rooms import tables
 from rooms.tables import ask_hint
 from tests.rooms.test_consumers import connect, frames_until
 
@@ -172,6 +173,30 @@ def test_the_deal_list_the_replay_and_the_record_say_it_was_played_with_tips(ali
     assert "mit Tipps gespielt: Person 1" in listing.content.decode()
     deal.refresh_from_db()
     assert replays.deal_record(deal)["hinted"] == [0]
+
+
+def test_a_tip_asked_over_the_socket_is_searched_by_a_worker_for_that_decision_only(alice, settings, monkeypatch):
+    """In services mode the web process only checks and queues; the worker's task searches and saves it, and
+    a task that comes too late (the decision made meanwhile) searches nothing."""
+    room = solo_at_my_turn(alice)
+    deal = room.current_deal()
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued, searched, told = [], [], []
+    monkeypatch.setattr("rooms.tasks.give_hint.apply_async", lambda args, countdown: queued.append(args))
+    real = registry.hint
+    monkeypatch.setattr(registry, "hint", lambda *args: searched.append(1) or real(*args))
+    monkeypatch.setattr("rooms.broadcast.draft_changed", lambda room_id, seat: told.append((room_id, seat)))
+    tables.queue_hint(room, 0)
+    assert queued == [(deal.pk, 0, deal.version)] and searched == []
+    with pytest.raises(services.Refused):
+        tables.queue_hint(room, 1)  # checked at the door: a computer's seat asks for nothing
+    tables.give_hint(deal.pk, 0, deal.version - 1)  # an earlier decision's task
+    assert searched == [] and told == []
+    tables.give_hint(*queued[0])
+    assert searched == [1] and told == [(room.pk, 0)]
+    assert room.seats.get(index=0).draft["hint"]["version"] == deal.version
+    tables.give_hint(*queued[0])  # the same task again (acks_late): the hint is kept
+    assert searched == [1]
 
 
 @pytest.mark.asyncio
