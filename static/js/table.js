@@ -75,6 +75,15 @@
     var form = event.target.closest && event.target.closest("#chat-form");
     if (form) form.reset();
   });
+  // A Tipp is searched by a worker (up to a second): its region says it is busy until the tip or a refusal comes.
+  document.addEventListener("click", function (event) {
+    var tip = event.target.closest && event.target.closest("#ask-tip") && document.getElementById("tip");
+    if (tip) tip.setAttribute("aria-busy", "true");
+  });
+  function tipAnswered(message) {
+    var tip = document.getElementById("tip");
+    if (tip && (message.indexOf('id="tip"') >= 0 || message.indexOf('id="status"') >= 0)) tip.removeAttribute("aria-busy");
+  }
 
   // --- Chor Voli: a card moves to a group by a click (the next group), by its list, or by drag and drop ---
   // A click on a card picture steps the card's own <select>, which sends the draft exactly as a keyboard
@@ -263,6 +272,7 @@
   function applied(message, wrapper) {
     var seen = before || look();
     before = null;
+    tipAnswered(message);
     // A region swapped in replaces the element that had the focus: give it to its successor (same id),
     // so a keyboard player goes on where they were.
     var focused = seen.focused;

@@ -121,8 +121,12 @@ def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site,
             press(page, "Passen", keyboard)
             continue
         if table and refused_shown and not suggested:  # the Tipp says why, and ticks its play or marks "Passen"
-            page.get_by_role("button", name="Tipp", exact=True).click()
+            assert page.get_by_role("button", name="Tipp", exact=True).is_visible()
+            # the region is busy from the click (a worker searches) until the tip replaces it
+            assert page.evaluate("document.getElementById('ask-tip').click(), "
+                                 "document.getElementById('tip').getAttribute('aria-busy')") == "true"
             assert page.wait_for_selector(".tip-text").inner_text().startswith("Tipp:")
+            assert page.locator("#tip[aria-busy]").count() == 0
             suggested = True
             if page.locator("#act button.is-hinted[value=pass]").count():
                 passes += 1

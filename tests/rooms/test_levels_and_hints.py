@@ -15,9 +15,8 @@ from django.utils import translation
 
 from games.core import registry
 from games.core.rng import rng_for
-from rooms import identity, rendering, replays, services
+from rooms import identity, rendering, replays, services, tables
 from rooms.models import Deal, Room, Seat
-from rooms import tables
 from rooms.tables import ask_hint
 from tests.rooms.test_consumers import connect, frames_until
 
