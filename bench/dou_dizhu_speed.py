@@ -32,10 +32,26 @@ the engine before issue 13 measured by this same script, after = with issue 13's
     legal_actions / plays_in, 20-card lead    7.2× (273 vs 38 µs)     4.4× (132 vs 30 µs)
     fresh action dicts alone / plays_in       1.3×                    1.3×
 
+Measured again later that day, two pairs of runs back to back (before = main at baabf86, after = with
+three-rank plays spelled inline; run 1, run 2):
+
+    figure                                    before                      after
+    random deals/s, ours / OpenSpiel          0.47×, 0.41×                0.38×, 0.45×
+    legal_actions / plays_in, 20-card lead    5.3× (267 vs 50 µs),        8.2× (386 vs 47 µs),
+                                              6.5× (205 vs 32 µs)         5.2× (175 vs 34 µs)
+    fresh action dicts alone / plays_in       1.7×, 2.5×                  1.7×, 1.9×
+
+The protocol figure swings with the machine's load more than with the change (three-rank plays
+spelled inline take ~13% off the spelling when timed apart), and with the bench itself: a round keeps
+all 400 lists of ~80 action dicts alive, so fresh memory and the cyclic collector's passes over them
+are charged to `legal_actions` (4.5× before, 4.1× after in runs with `gc.disable()`; timed apart, each list
+dropped before the next call as callers do, 3.5-4×, the dicts alone 0.5-0.8×).
+
 Issue 13's 0.14× (244 vs 1,919 deals/s) came from `bench/engines.py`, whose `play_random` serialised
 the state before every move; through the protocol alone the engine was at 0.4× already. `legal_actions`
 within 2× of `plays_in` is out of reach while the protocol hands out fresh {"type", "cards"} dicts:
-building them, with empty card lists, costs 1.3× `plays_in` by itself.
+building them, with empty card lists, costs 1.3× `plays_in` or more by itself, and finding each play's
+cards from its ranks (a place lookup per play, a list per play) costs more than the rest of the room.
 """
 
 from __future__ import annotations

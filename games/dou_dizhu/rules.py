@@ -341,10 +341,13 @@ def _play_actions(hand: int, plays: list[int]) -> list[JSON]:
     add = actions.append
     for packed in plays:
         places = places_of[packed]
-        if len(places) == 1:  # singles, pairs, trios, bombs
+        ranks = len(places)
+        if ranks == 1:  # singles, pairs, trios, bombs
             add({"type": "play", "cards": [*lows[places[0]]]})
-        elif len(places) == 2:  # a trio or four with one kicker rank, the rocket
+        elif ranks == 2:  # a trio or four with one kicker rank, the rocket
             add({"type": "play", "cards": [*lows[places[0]], *lows[places[1]]]})
+        elif ranks == 3:  # mostly four with two kickers: a sixth of a 20-card lead's plays
+            add({"type": "play", "cards": [*lows[places[0]], *lows[places[1]], *lows[places[2]]]})
         else:
             cards: list[str] = []
             for place in places:
