@@ -11,6 +11,7 @@ Hands are multisets; these helpers take them as code → count mappings (a `Coun
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -188,10 +189,11 @@ def _special_table(kind: SpecialKind) -> dict[tuple[int, int, int], list[list[tu
 _SPECIAL_TABLES = [(kind.rank, kind.key_card, *kind.matching, _special_table(kind)) for kind in _KINDS_WEAKEST_FIRST]
 
 
-def ordered_plays(hand: Mapping[str, int], target: Combo | None) -> list[tuple[str, ...]]:
-    """The plays of `hand` that lead (`target` None) or beat `target`, in `play_order`."""
-    count = hand.get
+def ordered_plays(hand: Sequence[str], target: Combo | None) -> list[tuple[str, ...]]:
+    """The plays of `hand` (its cards, unlike the generators above) that lead (`target` None) or beat
+    `target`, in `play_order`. A follower's few candidates are counted in the hand itself."""
     if target is None:
+        count = Counter(hand).get
         plays = [play for code, size, play in _SETS if count(code, 0) >= size]
         specials = [table[count(key, 0), count(m1, 0), count(m2, 0)] for _, key, m1, m2, table in _SPECIAL_TABLES]
         for size in range(2, MAX_SIZE + 1):
@@ -204,6 +206,6 @@ def ordered_plays(hand: Mapping[str, int], target: Combo | None) -> list[tuple[s
             play
             for kind_rank, key, m1, m2, table in _SPECIAL_TABLES
             if kind_rank > rank
-            for play in table[count(key, 0), count(m1, 0), count(m2, 0)][size]
+            for play in table[hand.count(key), hand.count(m1), hand.count(m2)][size]
         ]
-    return [play for r, code, play in _SETS_BY_KIND[target.family, size] if r > rank and count(code, 0) >= size]
+    return [play for r, code, play in _SETS_BY_KIND[target.family, size] if r > rank and hand.count(code) >= size]
