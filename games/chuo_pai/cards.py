@@ -91,8 +91,11 @@ def display_key(code: str) -> tuple[int, int, str]:
     return FAMILIES.index(identity.family), -identity.rank, code
 
 
+_DISPLAY_KEYS = {code: display_key(code) for code in CODES}
+
+
 def sort_for_display(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=display_key)
+    return sorted(cards, key=_DISPLAY_KEYS.__getitem__)
 
 
 def by_family(cards: Iterable[str]) -> list[dict[str, object]]:

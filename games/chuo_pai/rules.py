@@ -88,7 +88,7 @@ from typing import Any
 
 from games.chuo_pai import scoring
 from games.chuo_pai.cards import BONUS_CARDS, COPIES, DECK, by_family, is_code, sort_for_display
-from games.chuo_pai.combos import Combo, beating_plays, classify, lead_plays, play_order, refusal, spell
+from games.chuo_pai.combos import Combo, beating_plays, classify, ordered_plays, refusal, spell
 from games.chuo_pai.state import SEATS, ChuoPaiState, Hands, Play, Round, dump, dump_round, load
 from games.core.cards import remove_cards
 from games.core.errors import IllegalAction, gettext_noop
@@ -134,18 +134,28 @@ def waiting(current: Round, hands: Sequence[Sequence[str]]) -> list[int]:
     return [s for s in seats if s not in acted and hands[s]]
 
 
+_CLOCKWISE_FROM = [tuple((leader + step) % SEATS for step in range(SEATS)) for leader in range(SEATS)]
+
+
 def to_act(current: Round, hands: Sequence[Sequence[str]]) -> int | None:
-    return next(iter(waiting(current, hands)), None)
+    """The first seat `waiting`, without listing them: a random move asks four times."""
+    acted = [p.seat for p in current.plays]
+    for seat in _CLOCKWISE_FROM[current.leader]:
+        if hands[seat] and seat not in acted:
+            return seat
+    return None
 
 
-def legal_plays(state: ChuoPaiState, seat: int) -> list[tuple[str, ...]]:
-    """The card plays open to `seat` now: any play when leading, else the beating plays."""
+def _choices(state: ChuoPaiState, seat: int) -> list[tuple[str, ...] | None]:
+    """`legal_actions` before they become dicts: any play when leading, else the beating plays (both in
+    `play_order`), or [None], a pass, for a follower who cannot beat; [] when it is not `seat`'s turn."""
     current = state.current
     if current is None or to_act(current, state.hands) != seat:
         return []
-    hand = Counter(state.hands[seat])
-    plays = beating_plays(hand, _combo(current.highest().cards)) if current.plays else lead_plays(hand)
-    return sorted((tuple(sort_for_display(p)) for p in plays), key=play_order)
+    hand = state.hands[seat]
+    if not current.plays:
+        return ordered_plays(hand, None)
+    return ordered_plays(hand, _combo(current.highest().cards)) or [None]
 
 
 class ChuoPaiEngine:
@@ -169,19 +179,14 @@ class ChuoPaiEngine:
         return frozenset() if turn is None else frozenset({turn})
 
     def legal_actions(self, state: ChuoPaiState, seat: int) -> list[JSON]:
-        if seat not in self.actors(state):
-            return []
-        plays = legal_plays(state, seat)
-        if not plays and state.current is not None and state.current.plays:
-            return [{"type": "pass"}]
-        return [{"type": "play", "cards": list(p)} for p in plays]
+        return [_action(choice) for choice in _choices(state, seat)]
 
     def apply(self, state: ChuoPaiState, seat: int, action: JSON) -> tuple[ChuoPaiState, list[Event]]:
         current = _running_round(state)
         _check_turn(to_act(current, state.hands), seat)
         cards = _parse(action)
-        _check_action(current.highest().cards if current.plays else None, state.hands[seat], cards)
-        return _act(state, current, seat, cards)
+        hand = _check_action(current.highest().cards if current.plays else None, state.hands[seat], cards)
+        return _act(state, current, seat, cards, hand)
 
     def view(self, state: ChuoPaiState, seat: int | None) -> JSON:
         current = state.current
@@ -236,8 +241,9 @@ class ChuoPaiEngine:
         return load(data)
 
     def random_action(self, state: ChuoPaiState, seat: int, rng: Rng) -> JSON:
-        legal = self.legal_actions(state, seat)
-        return rng.choice(legal) if legal else {"type": "pass"}
+        # The same draw as choosing among `legal_actions`, without building a dict per play.
+        legal = _choices(state, seat)
+        return _action(rng.choice(legal) if legal else None)
 
     def check_invariants(self, state: ChuoPaiState) -> None:
         table = [] if state.current is None else [c for p in state.current.plays for c in p.cards]
@@ -335,8 +341,12 @@ def _combo(cards: Sequence[str]) -> Combo:
     return combo
 
 
-def _check_action(highest: tuple[str, ...] | None, hand: tuple[str, ...], cards: tuple[str, ...] | None) -> None:
-    """A lead (no `highest` yet) or a follow by a seat holding `hand`; IllegalAction when not allowed."""
+def _check_action(
+    highest: tuple[str, ...] | None, hand: tuple[str, ...], cards: tuple[str, ...] | None
+) -> tuple[str, ...]:
+    """A lead (no `highest` yet) or a follow by a seat holding `hand`; IllegalAction when not allowed.
+
+    Returns the hand after the action."""
     if highest is not None:
         _check_follow(highest, hand, cards)
     elif cards is None:
@@ -346,26 +356,37 @@ def _check_action(highest: tuple[str, ...] | None, hand: tuple[str, ...], cards:
         )
     else:
         _combo(cards)
-    if cards is not None:
-        remove_cards(hand, cards)
+    return hand if cards is None else _remove(hand, cards)
+
+
+def _remove(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """`remove_cards` without its count and sort: a state's hands are sorted, and removing keeps them so."""
+    left = list(hand)
+    try:
+        for card in cards:
+            left.remove(card)
+    except ValueError:
+        return remove_cards(hand, cards)  # which refuses: card_not_held, naming the first card missing
+    return tuple(left)
 
 
 def _check_follow(highest: tuple[str, ...], hand: tuple[str, ...], cards: tuple[str, ...] | None) -> None:
     """The must-beat obligation against the current highest play (rules P2)."""
     target = _combo(highest)
-    options = beating_plays(Counter(hand), target)
-    params = {"target": spell(highest), "options": _some(options)}
     if cards is None:
-        if options:
+        if ordered_plays(hand, target):
             raise IllegalAction(
                 gettext_noop("You must beat {target}: you can, with {options}, so you may not pass."),
                 "must_beat",
-                **params,
+                target=spell(highest),
+                options=_some(beating_plays(Counter(hand), target)),
             )
         return
     combo = _combo(cards)
     if combo.beats(target):
         return
+    options = beating_plays(Counter(hand), target)
+    params = {"target": spell(highest), "options": _some(options)}
     if not options:
         raise IllegalAction(
             gettext_noop("You cannot beat {target}: you hold no higher play of the same family and size, so you pass."),
@@ -397,41 +418,46 @@ def _some(plays: list[tuple[str, ...]], most: int = 3) -> str:
 
 
 def _act(
-    state: ChuoPaiState, current: Round, seat: int, cards: tuple[str, ...] | None
+    state: ChuoPaiState, current: Round, seat: int, cards: tuple[str, ...] | None, hand: tuple[str, ...]
 ) -> tuple[ChuoPaiState, list[Event]]:
-    hands = list(state.hands)
-    if cards is not None:
-        hands[seat] = remove_cards(hands[seat], cards)
-    played = replace(current, plays=(*current.plays, Play(seat, cards or ())))
-    state = replace(state, hands=tuple(hands), current=played)
+    """`hand`: the seat's hand after the action. The state is replaced once per move (most of its cost)."""
+    hands = state.hands if cards is None else (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    played = Round(current.leader, (*current.plays, Play(seat, cards or ())))
     if cards is None:
         events = [_event("passed", seat, {"to_beat": list(current.highest().cards)})]
     else:
         events = [_event("played", seat, {"cards": list(cards), "combo": _combo(cards).to_json()})]
-    if to_act(played, state.hands) is None:
-        state, more = _finish_round(state, played)
-        events += more
-    return state, events
+    if to_act(played, hands) is None:
+        return _finish_round(state, hands, played, events)
+    # Built whole: `replace` took twice as long, and this is most moves' new state.
+    return ChuoPaiState(state.seed, hands, state.bonus, state.rounds, played, state.dealt), events
 
 
-def _finish_round(state: ChuoPaiState, played: Round) -> tuple[ChuoPaiState, list[Event]]:
+def _finish_round(
+    state: ChuoPaiState, hands: Hands, played: Round, events: list[Event]
+) -> tuple[ChuoPaiState, list[Event]]:
     """The highest play's owner wins only his own cards; the rest of the round is dead (rules §2.2)."""
     winning = played.highest()
-    done = replace(played, winner=winning.seat)
+    done = Round(played.leader, played.plays, winning.seat)
     dead = [c for p in done.plays if p is not winning for c in p.cards]
-    events = [
+    events.append(
         _event(
             "round_won",
             winning.seat,
             {"cards": list(winning.cards), "points": len(winning.cards), "dead": sort_for_display(dead)},
         )
-    ]
-    state = replace(state, rounds=(*state.rounds, done), current=None)
-    if len(holders(state.hands)) <= 1:
+    )
+    rounds = (*state.rounds, done)
+    if len(holders(hands)) <= 1:
+        state = replace(state, hands=hands, rounds=rounds, current=None)
         outcome = scoring.settle([state.pile(s) for s in range(SEATS)], state.hands)
         return state, [*events, _event("deal_over", None, outcome)]
-    leader = next_leader(state.hands, winning.seat)
-    return replace(state, current=Round(leader, ())), [*events, _event("leads", leader, {})]
+    leader = next_leader(hands, winning.seat)
+    return replace(state, hands=hands, rounds=rounds, current=Round(leader, ())), [*events, _event("leads", leader, {})]
+
+
+def _action(choice: tuple[str, ...] | None) -> JSON:
+    return {"type": "pass"} if choice is None else {"type": "play", "cards": list(choice)}
 
 
 def _event(code: str, seat: int | None, data: JSON) -> Event:

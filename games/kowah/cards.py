@@ -10,7 +10,7 @@ Pairs always match by identity (the code itself).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 RANKS = "123456789"
 SUITS = "CSM"
@@ -49,3 +49,9 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
 def same_rank_cards(rank: str) -> tuple[str, ...]:
     """The three ordinary cards of one rank: any of them fills a triple of that rank."""
     return tuple(rank + suit for suit in SUITS)
+
+
+def without(cards: Sequence[str], card: str) -> tuple[str, ...]:
+    """`cards` less one copy of `card` (which it holds)."""
+    index = cards.index(card)
+    return (*cards[:index], *cards[index + 1 :])

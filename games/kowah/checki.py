@@ -7,14 +7,16 @@
   share its rank with both triples. The two triples may share a rank with each other.
 
 `checki_pairs(hand)` is the classifier: the pairs a hand may expose, empty for no Checki shape.
+`checki_discards(hand, discards)` asks it about the discards of a nine-card hand that pass a counting
+test: in random deals it classified ~1,300 hands a deal without the test, ~3 with it (2 December 2026).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from games.kowah.cards import SUITS, is_honour, sort_cards, triple_key
+from games.kowah.cards import SUITS, is_honour, sort_cards, triple_key, without
 
 HAND_SIZE = 8
 
@@ -58,3 +60,22 @@ def checki_pairs(hand: Iterable[str]) -> tuple[str, ...]:
 
 def is_checki(hand: Iterable[str]) -> bool:
     return bool(checki_pairs(hand))
+
+
+def checki_discards(hand: Sequence[str], discards: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """For each of `discards` (cards of `hand`) that leaves a Checki shape, the pairs it could expose.
+
+    A Checki hand has exactly one triple key whose count is not a multiple of 3 (the pair's), and a
+    discard changes one key's count; only the discards that leave exactly one such key are classified.
+    """
+    groups = Counter(map(triple_key, hand))
+    odd = {key for key, n in groups.items() if n % 3}
+    options = {}
+    for card in discards:
+        key = triple_key(card)
+        if len(odd - {key}) + bool((groups[key] - 1) % 3) != 1:
+            continue
+        pairs = checki_pairs(without(hand, card))
+        if pairs:
+            options[card] = pairs
+    return options

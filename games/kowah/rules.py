@@ -79,8 +79,8 @@ from games.core.errors import IllegalAction, gettext_noop
 from games.core.protocol import JSON, Event
 from games.core.rng import Rng, rng_for
 from games.kowah import scoring, views
-from games.kowah.cards import COPIES, DECK, is_card, sort_cards
-from games.kowah.checki import HAND_SIZE, checki_pairs
+from games.kowah.cards import COPIES, DECK, is_card, sort_cards, without
+from games.kowah.checki import HAND_SIZE, checki_discards, checki_pairs
 from games.kowah.state import (
     DISCARD,
     DRAW,
@@ -127,8 +127,7 @@ def checki_options(state: KowahState, seat: int) -> dict[str, tuple[str, ...]]:
     """For each allowed discard that leaves a Checki shape, the pairs it could expose (K4, K5)."""
     if not state.stock:
         return {}
-    options = {card: checki_pairs(_without(state.hands[seat], card)) for card in discard_options(state, seat)}
-    return {card: pairs for card, pairs in options.items() if pairs}
+    return checki_discards(state.hands[seat], discard_options(state, seat))
 
 
 class KowahEngine:
@@ -322,7 +321,7 @@ def _check_checki(state: KowahState, seat: int, card: str, pair: str) -> str:
             gettext_noop("The stock is empty: this is the last turn, so Checki can no longer be declared."),
             "stock_empty",
         )
-    pairs = checki_pairs(_without(state.hands[seat], card))
+    pairs = checki_pairs(without(state.hands[seat], card))
     if pair not in pairs:
         template = (
             gettext_noop("Discarding {card} leaves no Checki shape (two triples and an identical pair).")
@@ -341,16 +340,16 @@ def _draw(state: KowahState, seat: int) -> tuple[KowahState, list[Event]]:
     events = [_event("drew", seat, {"card": card if public else None, "public": public})]
     if not public:
         events.append(_event("drew_card", seat, {"card": card}, to=[seat]))
-    state = replace(state, stock=state.stock[1:])
+    stock = state.stock[1:]
     winner = claimant(state.waits, card, seat, from_stock=True)
     if winner is not None:
-        return _win(state, winner, card, seat, True, events)
+        return _win(state, winner, card, seat, True, events, stock=stock)
     if state.waits[seat] is not None:
         # A locked hand never changes: the drawn card goes straight onto the pile.
-        return _put_on_pile(state, seat, card, events, forced=True)
+        return _put_on_pile(state, seat, card, events, forced=True, stock=stock)
     known = _add(state.known, seat, card) if public else state.known
     hands = _add(state.hands, seat, card)
-    return replace(state, hands=hands, known=known, drawn=card, phase=DISCARD), events
+    return replace(state, stock=stock, hands=hands, known=known, drawn=card, phase=DISCARD), events
 
 
 def _take(state: KowahState, seat: int) -> tuple[KowahState, list[Event]]:
@@ -369,51 +368,55 @@ def _take(state: KowahState, seat: int) -> tuple[KowahState, list[Event]]:
 def _discard(state: KowahState, seat: int, card: str, pair: str | None) -> tuple[KowahState, list[Event]]:
     known = state.known
     if card in known[seat]:
-        known = _replace_at(known, seat, _without(known[seat], card))
-    state = replace(state, hands=_replace_at(state.hands, seat, _without(state.hands[seat], card)), known=known)
-    return _put_on_pile(state, seat, card, [], forced=False, pair=pair)
+        known = _replace_at(known, seat, without(known[seat], card))
+    hands = _replace_at(state.hands, seat, without(state.hands[seat], card))
+    return _put_on_pile(state, seat, card, [], forced=False, pair=pair, hands=hands, known=known)
+
+
+# From here on, `state` is the state before the move and `changes` the fields the move has changed so
+# far: the state is replaced once per move, since building one is most of a random move's time.
 
 
 def _put_on_pile(
-    state: KowahState, seat: int, card: str, events: list[Event], forced: bool, pair: str | None = None
+    state: KowahState, seat: int, card: str, events: list[Event], forced: bool, pair: str | None = None, **changes: Any
 ) -> tuple[KowahState, list[Event]]:
     events.append(_event("discarded", seat, {"card": card, "forced": forced}))
     winner = claimant(state.waits, card, seat, from_stock=False)
     if winner is not None:
-        return _win(state, winner, card, seat, False, events)
-    state = replace(state, pile=(*state.pile, (seat, card)))
+        return _win(state, winner, card, seat, False, events, **changes)
+    changes["pile"] = (*state.pile, (seat, card))
     if pair is not None:
-        state = _declare(state, seat, pair)
+        changes |= _declare(state, seat, pair, changes.get("known", state.known))
         events.append(_event("checki", seat, {"pair": pair, "wins_on": pair}))
-    return _end_turn(state, events)
+    return _end_turn(state, events, **changes)
 
 
-def _declare(state: KowahState, seat: int, pair: str) -> KowahState:
+def _declare(state: KowahState, seat: int, pair: str, known: Hands) -> dict[str, Any]:
     """Expose the pair: its copies leave `known`, since the table now shows them face up."""
-    known = tuple(c for c in state.known[seat] if c != pair)
     waits = tuple(pair if s == seat else w for s, w in enumerate(state.waits))
-    return replace(state, waits=waits, known=_replace_at(state.known, seat, known))
+    return {"waits": waits, "known": _replace_at(known, seat, tuple(c for c in known[seat] if c != pair))}
 
 
-def _end_turn(state: KowahState, events: list[Event]) -> tuple[KowahState, list[Event]]:
-    state = replace(state, drawn=None, taken=None)
-    if not state.stock:
-        return _finish(state, Result(None, scoring.STOCK_EXHAUSTED), events)
-    return replace(state, turn=clockwise(state.turn), phase=DRAW), events
+def _end_turn(state: KowahState, events: list[Event], **changes: Any) -> tuple[KowahState, list[Event]]:
+    if not changes.get("stock", state.stock):
+        return _finish(state, Result(None, scoring.STOCK_EXHAUSTED), events, **changes)
+    changes |= {"drawn": None, "taken": None, "turn": clockwise(state.turn), "phase": DRAW}
+    return replace(state, **changes), events
 
 
 def _win(
-    state: KowahState, winner: int, card: str, by: int, from_stock: bool, events: list[Event]
+    state: KowahState, winner: int, card: str, by: int, from_stock: bool, events: list[Event], **changes: Any
 ) -> tuple[KowahState, list[Event]]:
     """The winning card joins the winner's exposed pair: his hand shows three triples."""
     result = Result(winner, scoring.win_reason(winner, by, from_stock), card, by)
     outcome = scoring.settle(result)
     events.append(_event("won", winner, {k: outcome[k] for k in ("reason", "card", "by", "multiplier")}))
-    return _finish(replace(state, hands=_add(state.hands, winner, card)), result, events)
+    changes["hands"] = _add(changes.get("hands", state.hands), winner, card)
+    return _finish(state, result, events, **changes)
 
 
-def _finish(state: KowahState, result: Result, events: list[Event]) -> tuple[KowahState, list[Event]]:
-    state = replace(state, result=result, phase=OVER, drawn=None, taken=None)
+def _finish(state: KowahState, result: Result, events: list[Event], **changes: Any) -> tuple[KowahState, list[Event]]:
+    state = replace(state, **changes, result=result, phase=OVER, drawn=None, taken=None)
     hands = [list(h) for h in state.hands]
     events.append(_event("deal_over", None, {**scoring.settle(result), "hands": hands}))
     return state, events
@@ -424,12 +427,6 @@ def _finish(state: KowahState, result: Result, events: list[Event]) -> tuple[Kow
 
 def _event(code: str, seat: int | None, data: JSON, to: list[int] | None = None) -> Event:
     return {"code": code, "seat": seat, "data": data, "to": to}
-
-
-def _without(cards: Sequence[str], card: str) -> tuple[str, ...]:
-    """`cards` less one copy of `card` (which it holds)."""
-    index = list(cards).index(card)
-    return (*cards[:index], *cards[index + 1 :])
 
 
 def _add(hands: Hands, seat: int, card: str) -> Hands:

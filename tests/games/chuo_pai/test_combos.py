@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 
-from games.chuo_pai.combos import Combo, beating_plays, classify, lead_plays, refusal
+from games.chuo_pai.cards import CODES, COPIES, DECK, sort_for_display
+from games.chuo_pai.combos import Combo, beating_plays, classify, lead_plays, ordered_plays, play_order, refusal
+from games.core.rng import rng_for
 
 
 def combo(cards: str) -> Combo | None:
@@ -161,3 +163,19 @@ def test_a_hand_with_fewer_cards_than_the_play_cannot_beat_it():
 def test_lead_plays_list_every_set_size_and_every_special():
     plays = lead_plays(Counter({"6-6": 2, "3-6": 1}))
     assert sorted(plays) == sorted([("6-6",), ("6-6", "6-6"), ("3-6",), ("6-6", "3-6"), ("6-6", "6-6", "3-6")])
+
+
+def test_ordered_plays_are_the_generated_plays_sorted_by_play_order():
+    # The engine's legal lists come from tables; they must be the plain generators' lists, sorted.
+    rng = rng_for(0, "ordered plays")
+    targets = [classify(p) for p in lead_plays(Counter(dict.fromkeys(CODES, COPIES)))]
+    for _ in range(250):
+        hand = Counter(rng.sample(DECK, rng.randrange(41)))
+        cards = tuple(sorted(hand.elements()))
+        assert ordered_plays(cards, None) == _sorted(lead_plays(hand)), hand
+        for target in targets:
+            assert ordered_plays(cards, target) == _sorted(beating_plays(hand, target)), (hand, target)
+
+
+def _sorted(plays: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    return sorted((tuple(sort_for_display(p)) for p in plays), key=play_order)

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from games.core.rng import rng_for
-from games.kowah.cards import CARDS, COPIES, DECK, is_honour
-from games.kowah.checki import checki_pairs, is_checki, is_pair, is_triple
+from games.kowah.cards import CARDS, COPIES, DECK, is_honour, without
+from games.kowah.checki import checki_discards, checki_pairs, is_checki, is_pair, is_triple
 
 
 def cards(text: str) -> list[str]:
@@ -145,3 +145,17 @@ def test_classifier_agrees_with_brute_force_on_every_hand_of_rank_5_and_9_and_wh
 
 def test_the_pack_holds_every_code_the_classifier_knows():
     assert set(DECK) == set(CARDS)
+
+
+@pytest.mark.parametrize("pool", [CARDS, ("5C", "5S", "5M", "9C", "9S", "9M", "RF")], ids=["pack", "narrow"])
+def test_checki_discards_agrees_with_classifying_every_discard(pool):
+    # Its counting test skips discards unclassified; it must never skip one that leaves a shape.
+    rng = rng_for(0, "checki discards", len(pool))
+    shapes = 0
+    for _ in range(3000):
+        hand = rng.sample([c for c in pool for _ in range(COPIES)], 9)
+        plain = {c: checki_pairs(without(hand, c)) for c in sorted(set(hand))}
+        expected = {c: pairs for c, pairs in plain.items() if pairs}
+        assert checki_discards(hand, sorted(set(hand))) == expected, hand
+        shapes += bool(expected)
+    assert shapes > (300 if len(pool) < len(CARDS) else 0)
