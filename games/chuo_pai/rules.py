@@ -430,7 +430,8 @@ def _act(
     if to_act(played, hands) is None:
         return _finish_round(state, hands, played, events)
     # Built whole: `replace` took twice as long, and this is most moves' new state.
-    return ChuoPaiState(state.seed, hands, state.bonus, state.rounds, played, state.dealt), events
+    return ChuoPaiState(seed=state.seed, hands=hands, bonus=state.bonus, rounds=state.rounds, current=played,
+                        dealt=state.dealt), events
 
 
 def _finish_round(
