@@ -76,7 +76,6 @@ bonuses, hand, scores} and "drawn". `next_options` is {}: every deal draws its d
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -112,6 +111,7 @@ from games.chan.state import (
     Result,
     dump,
     load,
+    put,
 )
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.protocol import JSON, Event
@@ -184,35 +184,48 @@ def actors(state: ChanState) -> frozenset[int]:
 def legal_actions(state: ChanState, seat: int) -> list[JSON]:
     if seat not in actors(state):
         return []
+    return [dict(a) for a in _legal(state, seat)]
+
+
+def _legal(state: ChanState, seat: int) -> tuple[JSON, ...]:
+    """An actor's legal actions, as dicts shared between calls (`legal_actions` hands out copies)."""
     if state.phase == OPENING:
         return _opening_actions(holding(state, seat))
     if state.phase == DISCARD:
-        return [{"type": "discard", "card": c} for c in legal_discards(holding(state, seat))]
+        return tuple({"type": "discard", "card": c} for c in legal_discards(holding(state, seat)))
     return _offer_actions(state, seat)
 
 
-def _opening_actions(h: Holding) -> list[JSON]:
+def _opening_actions(h: Holding) -> tuple[JSON, ...]:
     actions: list[JSON] = [{"type": "win"}] if win_error(h, None, by_chiu_only=False) is None else []
     discards = [{"type": "discard", "card": c} for c in legal_discards(h)]
-    return actions + (discards or [{"type": "pass"}])
+    return (*actions, *(discards or [{"type": "pass"}]))
 
 
-def _offer_actions(state: ChanState, seat: int) -> list[JSON]:
-    """What `seat` may answer to the offer; empty when it has nothing to say (then it is not pending)."""
+def _offer_actions(state: ChanState, seat: int) -> tuple[JSON, ...]:
+    """What `seat` may answer to the offer; empty when it has nothing to say (then it is not pending).
+    Kept in the state's memo: an offer asks about every seat, and the seat that moves is asked again
+    for its move and for its validation."""
+    answers = state.memo.get(seat)
+    if answers is None:
+        answers = state.memo[seat] = _seat_answers(state, seat)
+    return answers
+
+
+def _seat_answers(state: ChanState, seat: int) -> tuple[JSON, ...]:
     offer, own = state.offer, seat == state.turn
     if offer is None or (state.dead and seat == state.dealer):
-        return []
+        return ()
     if offer.card is None:
-        return [{"type": "reveal"}] if own else []
+        return ({"type": "reveal"},) if own else ()
     if not own and offer.source == PASSED:
-        return []
-    return [dict(a) for a in _answers(holding(state, seat), offer, own)]
+        return ()
+    return _answers(holding(state, seat), offer, own)
 
 
 @lru_cache(maxsize=1024)
 def _answers(h: Holding, offer: Offer, own: bool) -> tuple[JSON, ...]:
-    """The answers of a seat holding `h` to a card on offer. Cached (callers get copies): an offer asks
-    about every seat, and the seat that moves is asked again for its move and for its validation."""
+    """The answers of a seat holding `h` to a card on offer (shared dicts: callers copy them)."""
     actions = _claims(h, offer)
     if offer.last:
         return (*actions, {"type": "pass"}) if actions else ()
@@ -249,7 +262,7 @@ def apply(state: ChanState, seat: int, action: JSON) -> Step:
         raise IllegalAction(gettext_noop("There is no seat {seat}; seats are 0 to 3."), "no_such_seat", seat=repr(seat))
     if seat not in actors(state):
         raise _not_your_turn(state, seat)
-    legal = legal_actions(state, seat)
+    legal = _legal(state, seat)
     if action not in legal:
         raise _refusal(state, seat, action, legal)
     if state.phase == OPENING:
@@ -297,7 +310,7 @@ def _not_your_turn(state: ChanState, seat: int) -> IllegalAction:
     )
 
 
-def _refusal(state: ChanState, seat: int, action: JSON, legal: list[JSON]) -> IllegalAction:
+def _refusal(state: ChanState, seat: int, action: JSON, legal: tuple[JSON, ...]) -> IllegalAction:
     """The most specific reason why `action` is refused, else what is allowed now."""
     h, kind, offer = holding(state, seat), action["type"], state.offer
     error: IllegalAction | None = None
@@ -329,8 +342,7 @@ def _apply_opening(state: ChanState, action: JSON) -> Step:
         return _win(state, dealer)
     if action["type"] == "discard":
         return _discard(state, dealer, action["card"])
-    state = replace(state, dead=True)
-    step = _open_offer(state, next_seat(dealer), Offer(None, dealer, NONE))
+    step = _open_offer(state, next_seat(dealer), Offer(None, dealer, NONE), dead=True)
     return step[0], [_event("dead_hand", dealer), *step[1]]
 
 
@@ -338,36 +350,48 @@ def _discard(state: ChanState, seat: int, card: str) -> Step:
     door = seat if state.discard_to is None else state.discard_to
     hand = list(state.hands[seat])
     hand.remove(card)
-    state = state.with_seat("hands", seat, tuple(hand))
-    state = state.with_seat("discarded", seat, (*state.discarded[seat], card))
-    state = state.with_seat("doors", door, (*state.doors[door], DoorCard(card, seat, "discard")))
     # An out-of-turn Chíu's discard goes back to the interrupted door, whose seat carries on (R6).
     turn = next_seat(seat) if door == seat else door
-    step = _open_offer(state, turn, Offer(card, door, DISCARDED))
+    step = _open_offer(
+        state,
+        turn,
+        Offer(card, door, DISCARDED),
+        hands=put(state.hands, seat, tuple(hand)),
+        discarded=put(state.discarded, seat, (*state.discarded[seat], card)),
+        doors=put(state.doors, door, (*state.doors[door], DoorCard(card, seat, "discard"))),
+    )
     return step[0], [_event("discarded", seat, card=card, door=door), *step[1]]
 
 
 def _reveal(state: ChanState, seat: int) -> Step:
     card, stock = state.stock[0], state.stock[1:]
-    state = replace(state, stock=stock)
-    state = state.with_seat("doors", seat, (*state.doors[seat], DoorCard(card, seat, "stock")))
-    step = _open_offer(state, seat, Offer(card, seat, STOCK, last=not stock))
+    doors = put(state.doors, seat, (*state.doors[seat], DoorCard(card, seat, "stock")))
+    step = _open_offer(state, seat, Offer(card, seat, STOCK, last=not stock), stock=stock, doors=doors)
     return step[0], [_event("revealed", seat, card=card, door=seat, stock=len(stock)), *step[1]]
 
 
-def _open_offer(state: ChanState, turn: int, offer: Offer) -> Step:
-    state = replace(state, phase=OFFER, turn=turn, offer=offer, pending=(), responses=(), discard_to=None)
+def _open_offer(state: ChanState, turn: int, offer: Offer, **changes: Any) -> Step:
+    """Put `offer` on the table; `changes` are the rest of the move, so that the state is copied once."""
+    state = state.evolve(phase=OFFER, turn=turn, offer=offer, pending=(), responses=(), discard_to=None, **changes)
     pending = tuple(seat for seat in range(SEATS) if _offer_actions(state, seat))
     answers: tuple[Response, ...] = ()
     if state.dead and turn == state.dealer and not offer.last:
         answers = (Response(turn, "pass" if offer.source == STOCK else "reveal"),)
-    state = replace(state, pending=pending, responses=answers)
+    state = _answered(state, pending, answers)
     return _resolve(state) if not pending else (state, [])
+
+
+def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Response, ...]) -> ChanState:
+    """A copy with these pending seats and responses; the seats' answers do not depend on them, so
+    the memo is kept."""
+    new = state.evolve(pending=pending, responses=responses)
+    new.memo.update(state.memo)
+    return new
 
 
 def _answer(state: ChanState, seat: int, action: JSON) -> Step:
     answer = Response(seat, action["type"], action.get("card"))
-    state = replace(state, pending=tuple(s for s in state.pending if s != seat), responses=(*state.responses, answer))
+    state = _answered(state, tuple(s for s in state.pending if s != seat), (*state.responses, answer))
     event = _event("answered", seat, to=[seat], type=answer.type, card=answer.card)
     if state.pending and not _win_decided(state):
         return state, [event]
@@ -403,7 +427,7 @@ def _resolve(state: ChanState) -> Step:
         return _take(state, state.turn, Meld(kind, offer.card, (own.card,)))
     state, events = _freeze_declined(state)
     if own.type == "pass":
-        step = _open_offer(state, next_seat(state.turn), replace(offer, source=PASSED))
+        step = _open_offer(state, next_seat(state.turn), Offer(offer.card, offer.door, PASSED, offer.last))
         return step[0], [*events, _event("passed", state.turn, card=offer.card), *step[1]]
     step = _reveal(state, state.turn)
     return step[0], [*events, *step[1]]
@@ -419,7 +443,7 @@ def _freeze_declined(state: ChanState) -> Step:
     available = (held in (1, 2) and meld_error(h, card, card) is None) or (held == 3 and chiu_error(h, card) is None)
     if not available:
         return state, []
-    state = state.with_seat("frozen", seat, (*h.frozen, card))
+    state = state.evolve(frozen=put(state.frozen, seat, (*h.frozen, card)))
     return state, [_event("frozen", seat, to=[seat], card=card)]
 
 
@@ -431,11 +455,10 @@ def _take(state: ChanState, seat: int, meld: Meld) -> Step:
     for card in meld.from_hand:
         hand.remove(card)
     out_of_turn = seat != state.turn
-    state = state.with_seat("doors", door, state.doors[door][:-1])
-    state = state.with_seat("hands", seat, tuple(hand))
-    state = state.with_seat("melds", seat, (*state.melds[seat], meld))
-    state = replace(
-        state,
+    state = state.evolve(
+        doors=put(state.doors, door, state.doors[door][:-1]),
+        hands=put(state.hands, seat, tuple(hand)),
+        melds=put(state.melds, seat, (*state.melds[seat], meld)),
         phase=DISCARD,
         turn=seat,
         offer=None,
@@ -462,7 +485,7 @@ def _win(state: ChanState, seat: int) -> Step:
     found = scoring.bonuses(win)
     points = scoring.score(found)
     result = Result("win" if card else "thien_u", seat, card, points, found, scoring.settle(seat, points))
-    state = replace(state, phase=OVER, pending=(), responses=(), result=result)
+    state = state.evolve(phase=OVER, pending=(), responses=(), result=result)
     return state, [
         _event(
             "won",
@@ -478,7 +501,7 @@ def _win(state: ChanState, seat: int) -> Step:
 
 def _draw(state: ChanState) -> Step:
     result = Result("draw", None, None, 0, (), scoring.settle(None, 0))
-    return replace(state, phase=OVER, pending=(), responses=(), result=result), [_event("drawn", None)]
+    return state.evolve(phase=OVER, pending=(), responses=(), result=result), [_event("drawn", None)]
 
 
 def _bonus_json(found: tuple[tuple[str, int], ...]) -> list[JSON]:
@@ -620,7 +643,7 @@ def shuffle_hidden(state: ChanState, seat: int, rng: Rng) -> ChanState:
     hands = list(state.hands)
     for s in others:
         hands[s], pool = sorted_cards(pool[: len(hands[s])]), pool[len(hands[s]) :]
-    return replace(state, hands=tuple(hands), stock=tuple(pool))
+    return state.evolve(hands=tuple(hands), stock=tuple(pool))
 
 
 class ChanEngine:

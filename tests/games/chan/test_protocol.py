@@ -239,8 +239,9 @@ def test_golden_playthrough_seed_7():
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32), st.floats(0, 1))
 def test_cached_legal_actions_equal_fresh_ones_and_are_copies(seed, fraction):
-    """The answers to an offer and the legal discards are cached per holding: what a later call gets
-    must be what a fresh computation gives, and changing a returned list must not reach the cache."""
+    """The answers to an offer and the legal discards are cached per holding, and the answers also in
+    the state's memo: what a later call gets must be what a fresh computation gives (a loaded state
+    starts with an empty memo), and changing a returned list must not reach the caches."""
     steps = play_random(ENGINE, seed, check=False).steps
     state = replay(ENGINE, seed, steps[: int(len(steps) * fraction)])
     for legal in [ENGINE.legal_actions(state, seat) for seat in range(4)]:
@@ -250,4 +251,6 @@ def test_cached_legal_actions_equal_fresh_ones_and_are_copies(seed, fraction):
     assert all(action["type"] != "spoilt" for legal in cached for action in legal)
     rules._answers.cache_clear()
     legality._legal_discards.cache_clear()
-    assert [ENGINE.legal_actions(state, seat) for seat in range(4)] == cached
+    fresh = ENGINE.load(ENGINE.dump(state))
+    assert not fresh.memo
+    assert [ENGINE.legal_actions(fresh, seat) for seat in range(4)] == cached
