@@ -29,7 +29,10 @@ def deck() -> tuple[str, ...]:
 
 def rank_of(code: str) -> str | None:
     """The rank digit, or None for Chi Chi (which pairs only with Chi Chi and never forms a Cạ)."""
-    return None if code == CHI_CHI else code[0]
+    return _RANK_OF[code] if code in _RANK_OF else code[0]
+
+
+_RANK_OF = {code: None if code == CHI_CHI else code[0] for code in IDENTITIES}  # the legality checks ask often
 
 
 def is_red(code: str) -> bool:

@@ -54,6 +54,12 @@ def _canonical(cards: tuple[str, ...]) -> Pairing:
     return Pairing(sum(c // 2 for c in counts.values()), tuple(ca), tuple(unpaired))
 
 
+def one_short(hand: tuple[str, ...]) -> bool:
+    """Whether the concealed cards leave exactly one card unpaired. A card added to them changes the
+    unpaired cards of its own rank only, by one, so only such a hand can win on an offered card."""
+    return len(_canonical(hand).unpaired) == 1  # any order counts right; a state's hands are sorted already
+
+
 def holds_ca(hand: Iterable[str], rank: str) -> bool:
     """True when the hand holds a Cạ in `rank`: two identities of that rank with odd counts (R5a)."""
     counts = Counter(hand)
@@ -84,4 +90,9 @@ def winning_pairing(melds: Sequence[Meld], concealed: Sequence[str], card: str |
 
 
 def same_rank(a: str, b: str) -> bool:
-    return rank_of(a) is not None and rank_of(a) == rank_of(b)
+    rank = rank_of(a)
+    return rank is not None and rank == rank_of(b)
+
+
+# The identities each identity pairs with: itself (a Chắn) and the other suits of its rank (a Cạ).
+PARTNERS = {a: frozenset(b for b in IDENTITIES if a == b or same_rank(a, b)) for a in IDENTITIES}

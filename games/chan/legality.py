@@ -8,8 +8,7 @@ live in one place. The checks read a `Holding`, one seat's private and public ca
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from games.chan.cards import CHI_CHI, rank_of, sorted_cards
@@ -33,12 +32,15 @@ class Holding:
 
     def discarded_ca(self) -> bool:
         """Two cards of one rank in different suits discarded over the deal (R5b)."""
-        return any(same_rank(a, b) and a != b for a in self.discarded for b in self.discarded)
+        ranks = [rank for rank in map(rank_of, set(self.discarded)) if rank is not None]
+        return len(ranks) != len(set(ranks))
 
     def after_meld(self, meld: Meld) -> Holding:
-        left = Counter(self.hand)
-        left.subtract(meld.from_hand)
-        return replace(self, hand=sorted_cards(left.elements()), melds=(*self.melds, meld))
+        """The holding once `meld` is exposed; its hand cards must be held."""
+        hand = list(self.hand)
+        for card in meld.from_hand:
+            hand.remove(card)
+        return Holding(sorted_cards(hand), (*self.melds, meld), self.discarded, self.frozen)
 
 
 def holding(state: ChanState, seat: int) -> Holding:
@@ -193,7 +195,8 @@ def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
 
 
 def _no_discard_after(h: Holding, meld: Meld) -> IllegalAction | None:
-    if legal_discards(h.after_meld(meld)):
+    after = h.after_meld(meld)
+    if any(discard_error(after, card) is None for card in set(after.hand)):
         return None
     return IllegalAction(
         gettext_noop("After taking {offered} you would have no legal discard left, so you may not take it."),

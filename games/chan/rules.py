@@ -81,7 +81,7 @@ from typing import Any
 
 from games.chan import scoring
 from games.chan.cards import check_code, deck, sorted_cards
-from games.chan.hands import same_rank
+from games.chan.hands import PARTNERS, one_short
 from games.chan.legality import (
     Holding,
     chiu_error,
@@ -218,7 +218,7 @@ def _seat_answers(state: ChanState, seat: int) -> tuple[JSON, ...]:
         return ()
     if offer.card is None:
         return ({"type": "reveal"},) if own else ()
-    if not own and offer.source == PASSED:
+    if not own and (offer.source == PASSED or not _may_claim(state.hands[seat], offer)):
         return ()
     return _answers(holding(state, seat), offer, own)
 
@@ -241,6 +241,8 @@ def _answers(h: Holding, offer: Offer, own: bool) -> tuple[JSON, ...]:
 
 def _claims(h: Holding, offer: Offer) -> list[JSON]:
     """A win (which includes a winning Chíu, C6), else a Chíu; none on the last card but a win."""
+    if not _may_claim(h.hand, offer):
+        return []
     if win_error(h, offer.card, by_chiu_only=offer.source != STOCK) is None:
         return [{"type": "win"}]
     if not offer.last and chiu_error(h, offer.card) is None:
@@ -248,9 +250,16 @@ def _claims(h: Holding, offer: Offer) -> list[JSON]:
     return []
 
 
+def _may_claim(hand: tuple[str, ...], offer: Offer) -> bool:
+    """Whether a win or a Chíu on the offered card is possible at all: both need three of it in hand,
+    except a win on a stock card, which needs a hand that is `one_short`. Asked first, it spares the
+    full checks (and the seat's `Holding`) for most seats at most offers."""
+    return hand.count(offer.card) == 3 or (offer.source == STOCK and one_short(hand))
+
+
 def meld_candidates(h: Holding, offered: str) -> list[str]:
     """Distinct hand cards that could pair with `offered`: identical, or the same rank."""
-    return [c for c in sorted_cards(set(h.hand)) if c == offered or same_rank(c, offered)]
+    return list(sorted_cards(PARTNERS[offered].intersection(h.hand)))
 
 
 # --- apply --------------------------------------------------------------------------------------
