@@ -188,7 +188,16 @@ def legal_actions(state: ChanState, seat: int) -> list[JSON]:
 
 
 def _legal(state: ChanState, seat: int) -> tuple[JSON, ...]:
-    """An actor's legal actions, as dicts shared between calls (`legal_actions` hands out copies)."""
+    """An actor's legal actions, or in an offer any seat's answers, as dicts shared between calls
+    (`legal_actions` hands out copies). Kept in the state's memo: an offer asks about every seat, and
+    the seat that moves is asked again for its move and for its validation."""
+    actions = state.memo.get(seat)
+    if actions is None:
+        actions = state.memo[seat] = _actions(state, seat)
+    return actions
+
+
+def _actions(state: ChanState, seat: int) -> tuple[JSON, ...]:
     if state.phase == OPENING:
         return _opening_actions(holding(state, seat))
     if state.phase == DISCARD:
@@ -203,16 +212,7 @@ def _opening_actions(h: Holding) -> tuple[JSON, ...]:
 
 
 def _offer_actions(state: ChanState, seat: int) -> tuple[JSON, ...]:
-    """What `seat` may answer to the offer; empty when it has nothing to say (then it is not pending).
-    Kept in the state's memo: an offer asks about every seat, and the seat that moves is asked again
-    for its move and for its validation."""
-    answers = state.memo.get(seat)
-    if answers is None:
-        answers = state.memo[seat] = _seat_answers(state, seat)
-    return answers
-
-
-def _seat_answers(state: ChanState, seat: int) -> tuple[JSON, ...]:
+    """What `seat` may answer to the offer; empty when it has nothing to say (then it is not pending)."""
     offer, own = state.offer, seat == state.turn
     if offer is None or (state.dead and seat == state.dealer):
         return ()
@@ -382,7 +382,7 @@ def _reveal(state: ChanState, seat: int) -> Step:
 def _open_offer(state: ChanState, turn: int, offer: Offer, **changes: Any) -> Step:
     """Put `offer` on the table; `changes` are the rest of the move, so that the state is copied once."""
     state = state.evolve(phase=OFFER, turn=turn, offer=offer, pending=(), responses=(), discard_to=None, **changes)
-    pending = tuple(seat for seat in range(SEATS) if _offer_actions(state, seat))
+    pending = tuple(seat for seat in range(SEATS) if _legal(state, seat))
     answers: tuple[Response, ...] = ()
     if state.dead and turn == state.dealer and not offer.last:
         answers = (Response(turn, "pass" if offer.source == STOCK else "reveal"),)

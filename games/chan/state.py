@@ -98,8 +98,8 @@ class ChanState:
     responses: tuple[Response, ...] = ()
     discard_to: int | None = None  # in DISCARD: the door the discard goes to (the interrupted door)
     result: Result | None = None
-    # What the rules worked out about this state (each seat's answers to the offer), kept because a
-    # move asks for them several times; not part of the state: never compared, dumped or copied.
+    # What the rules worked out about this state (the seats' legal actions), kept because a move asks
+    # for them several times; not part of the state: never compared, dumped or copied.
     memo: dict[int, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def exposed(self, seat: int) -> int:
