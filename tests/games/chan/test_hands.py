@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chan.cards import CHI_CHI, IDENTITIES, SUITS
-from games.chan.hands import canonical, holds_ca, same_rank, winning_pairing
+from games.chan.hands import canonical, holds_ca, one_short, same_rank, winning_pairing
 from games.chan.state import Meld
 from tests.games.chan.helpers import cards
 
@@ -124,6 +124,15 @@ def test_winning_checker_matches_brute_force_pairing_search(hand, index):
     card = hand[index % len(hand)]
     expected = len(hand) == 20 and brute is not None and brute[0] >= 6 and (card != CHI_CHI or brute == (6, 4))
     assert (winning_pairing((), hand, card) is not None) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_pairs(), st.integers(0, 19))
+def test_only_a_hand_one_card_short_wins_on_an_offered_card(hand, index):
+    """The engine asks for a win on an offered card only when `one_short` says it could be one."""
+    hand = tuple(hand[: index % len(hand)] + hand[index % len(hand) + 1 :])
+    if not one_short(hand):
+        assert all(winning_pairing((), (*hand, card), card) is None for card in IDENTITIES)
 
 
 def _plain_canonical(hand: list[str]) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
