@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 from games.chor_voli.cards import is_card, sort_for_display
-from games.chor_voli.groups import CARD_BIT, group_problem, group_types, strong_first
+from games.chor_voli.groups import ACE, RANK_VALUE, SEQUENCE_THIRDS, SUIT_INDEX, group_problem, strong_first
 from games.chor_voli.state import Arrangement
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.protocol import JSON
@@ -150,17 +150,38 @@ def _random_groups(by_lowest: dict[int, list[int]], free: int, wanted: int, rng:
 
 
 def _groups_by_lowest_card(hand: Sequence[str]) -> defaultdict[int, list[int]]:
-    """Every valid group of `hand` as a bitmask of hand positions, under the bit of its lowest position.
+    """Every valid group of `hand` (distinct cards) as a bitmask of hand positions, under the bit of its
+    lowest position; each list in the order of the triples (i < j < k) of the hand.
 
-    The hot path of a random arrangement: each of the 286 triples of a hand is one lookup of its cards'
-    bits in `group_types`, the pairs' bits computed once per pair."""
+    The hot path of a random arrangement. Which third cards complete a pair follows from the pair's
+    ranks and suits alone (rules §1.3): a trio needs the pair's rank; a straight one of the ranks in
+    `SEQUENCE_THIRDS`; a flush the pair's suit; independent cards a third rank in a third suit. So each
+    of the 78 pairs takes its thirds from the hand's positions per rank and per suit, as one bitmask."""
     by_lowest: defaultdict[int, list[int]] = defaultdict(list)
-    types = group_types()
-    bits = [CARD_BIT[card] for card in hand]
+    ranks = [RANK_VALUE[card] for card in hand]
+    suits = [SUIT_INDEX[card] for card in hand]
     size = len(hand)
+    everyone = (1 << size) - 1
+    by_rank, by_suit = [0] * (ACE + 1), [0] * 4
+    for i, (rank, suit) in enumerate(zip(ranks, suits, strict=True)):
+        by_rank[rank] |= 1 << i
+        by_suit[suit] |= 1 << i
     for i in range(size):
-        first, groups = bits[i], by_lowest[1 << i]
+        groups, first_rank, first_suit = by_lowest[1 << i], ranks[i], suits[i]
         for j in range(i + 1, size):
-            pair, pair_positions = first | bits[j], 1 << i | 1 << j
-            groups += [pair_positions | 1 << k for k in range(j + 1, size) if pair | bits[k] in types]
+            rank, suit = ranks[j], suits[j]
+            if rank == first_rank:
+                thirds = by_rank[rank]
+            elif suit == first_suit:
+                thirds = by_suit[suit]
+            else:
+                thirds = everyone & ~(by_suit[suit] | by_suit[first_suit] | by_rank[rank] | by_rank[first_rank])
+            for third_rank in SEQUENCE_THIRDS[first_rank][rank]:
+                thirds |= by_rank[third_rank]
+            thirds &= everyone ^ ((2 << j) - 1)  # the positions after j
+            pair = 1 << i | 1 << j
+            while thirds:
+                third = thirds & -thirds
+                groups.append(pair | third)
+                thirds ^= third
     return by_lowest

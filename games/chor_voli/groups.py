@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations
 
 from games.chor_voli.cards import DECK, display_key, is_card
-from games.core.cards import FRENCH_RANKS, rank_value
+from games.core.cards import FRENCH_RANKS, FRENCH_SUITS, rank_value
 from games.core.errors import IllegalAction, gettext_noop
 
 ACE = 14
@@ -47,6 +47,15 @@ SEQUENCES: dict[frozenset[int], int] = {
     frozenset({ACE, 2, 3}): 11,
     **{frozenset({top, top - 1, top - 2}): top - 3 for top in range(13, 3, -1)},
 }
+
+# Per card code: its rank (2–14, Ace high) and its suit (0–3); per pair of different ranks, the ranks
+# that make the three a sequence (at most two, e.g. 4 and 7 for 5-6). `arrangement` builds groups with these.
+RANK_VALUE: dict[str, int] = {code: rank_value(code) for code in DECK}
+SUIT_INDEX: dict[str, int] = {code: FRENCH_SUITS.index(code[1]) for code in DECK}
+SEQUENCE_THIRDS: list[list[tuple[int, ...]]] = [
+    [tuple(r for r in range(2, ACE + 1) if frozenset({a, b, r}) in SEQUENCES) for b in range(ACE + 1)]
+    for a in range(ACE + 1)
+]
 
 
 def classify(cards: Sequence[str]) -> GroupType | None:
