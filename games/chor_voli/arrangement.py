@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from games.chor_voli.cards import is_card, sort_for_display
-from games.chor_voli.groups import ACE, RANK_VALUE, SEQUENCE_THIRDS, SUIT_INDEX, group_problem, strong_first
+from games.chor_voli.cards import DECK_SET, is_card, sort_for_display
+from games.chor_voli.groups import (
+    ACE,
+    RANK_VALUE,
+    SEQUENCE_THIRDS,
+    SUIT_INDEX,
+    by_strength,
+    group_mask,
+    group_problem,
+    strong_first,
+)
 from games.chor_voli.state import Arrangement
 from games.core.errors import IllegalAction, gettext_noop
 from games.core.protocol import JSON
@@ -40,11 +49,13 @@ def check_arrangement(hand: Sequence[str], groups: object, discard: object) -> A
             count=len(groups),
         )
     _check_every_card_placed_once(hand, [card for group in groups for card in group] + list(discard))
+    masks = []
     for number, group in enumerate(groups, 1):
-        problem = group_problem(group, number)
-        if problem is not None:
-            raise problem
-    return Arrangement(strong_first(groups), sort_for_display(discard))
+        mask = group_mask(group)
+        if mask is None:  # then, and only then, group_problem names a problem
+            raise group_problem(group, number)
+        masks.append(mask)
+    return Arrangement(by_strength(masks), sort_for_display(discard))
 
 
 def _is_codes(value: object) -> bool:
@@ -52,6 +63,9 @@ def _is_codes(value: object) -> bool:
 
 
 def _check_every_card_placed_once(hand: Sequence[str], placed: list[str]) -> None:
+    held_once = set(hand)
+    if len(placed) == len(hand) == len(held_once) and held_once == set(placed) and held_once <= DECK_SET:
+        return  # a hand of distinct cards, each placed once: none of the refusals below applies
     held, seen = Counter(hand), Counter[str]()
     for card in placed:
         if not is_card(card):

@@ -15,11 +15,11 @@ SEATS = 4
 HAND_SIZE = 13
 
 
-_DECK_SET = frozenset(DECK)
+DECK_SET = frozenset(DECK)
 
 
 def is_card(code: object) -> bool:
-    return isinstance(code, str) and code in _DECK_SET
+    return isinstance(code, str) and code in DECK_SET
 
 
 def rank_of(code: str) -> str:

@@ -60,9 +60,18 @@ SEQUENCE_THIRDS: list[list[tuple[int, ...]]] = [
 
 def classify(cards: Sequence[str]) -> GroupType | None:
     """The type of three different cards, checked in the order of the rules table; None: not valid."""
-    if len(cards) != 3 or len(set(cards)) != 3 or not all(map(is_card, cards)):
+    mask = group_mask(cards)
+    return None if mask is None else group_types()[mask]
+
+
+def group_mask(cards: Sequence[str]) -> int | None:
+    """The OR of the cards' `CARD_BIT`s if they are a valid group, else None. A code that is not a card
+    adds no bit and a repeated one no new bit, and every valid group has three bits."""
+    if len(cards) != 3:
         return None
-    return group_types().get(_mask(cards))
+    first, second, third = cards
+    mask = CARD_BIT.get(first, 0) | CARD_BIT.get(second, 0) | CARD_BIT.get(third, 0)
+    return mask if mask in group_types() else None
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -113,9 +122,10 @@ def group_key(cards: Sequence[str]) -> tuple[int, ...]:
     Trio `(5, rank)`; straight flush `(4, seq)`; straight `(3, seq)`; flush `(2, r1, r2, r3)`;
     independent `(1, r1, r2, r3)` with ranks high→low and the Ace high (CV-A11).
     """
-    if classify(cards) is None:
+    mask = group_mask(cards)
+    if mask is None:
         raise ValueError(f"{list(cards)} is not a valid Chor Voli group")
-    return _group_keys()[_mask(cards)]
+    return _group_keys()[mask]
 
 
 def _key_of(cards: Sequence[str], kind: GroupType) -> tuple[int, ...]:
@@ -217,8 +227,31 @@ def group_display(cards: Iterable[str]) -> tuple[str, ...]:
 
 def strong_first(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
     """Valid groups strong→weak, each in display order; equal groups by their cards (one canonical state)."""
+    groups = [tuple(g) for g in groups]
+    masks = [mask for mask in map(group_mask, groups) if mask is not None]
+    if len(masks) < len(groups):  # not all valid: sorted the long way, which raises group_key's ValueError
+        return _sorted_strong_first(groups)
+    return by_strength(masks)
+
+
+def by_strength(masks: Iterable[int]) -> tuple[tuple[str, ...], ...]:
+    """`strong_first` of valid groups given by their `group_mask`s."""
+    places, ordered = _strong_places()
+    return tuple(ordered[place] for place in sorted(map(places.__getitem__, masks)))
+
+
+def _sorted_strong_first(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
     shown = sorted(group_display(g) for g in groups)
     return tuple(sorted(shown, key=group_key, reverse=True))
+
+
+@cache
+def _strong_places() -> tuple[dict[int, int], tuple[tuple[str, ...], ...]]:
+    """Every valid group of the pack in `strong_first` order, and each one's place in it by its mask.
+    Built on first use; sorting a few groups then sorts plain ints."""
+    types = group_types()
+    ordered = _sorted_strong_first(t for t in combinations(DECK, 3) if _mask(t) in types)
+    return {_mask(group): place for place, group in enumerate(ordered)}, ordered
 
 
 def valid_groups(hand: Iterable[str]) -> list[tuple[str, str, str]]:
