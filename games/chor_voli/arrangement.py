@@ -7,7 +7,7 @@ groups once.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from games.chor_voli.cards import DECK_SET, is_card, sort_for_display
@@ -98,7 +98,7 @@ def _check_every_card_placed_once(hand: Sequence[str], placed: list[str]) -> Non
 
 def max_groups(hand: Sequence[str]) -> int:
     """The most groups (0–4) that `hand` can form at once."""
-    return _max_groups(_groups_by_lowest_card(hand), len(hand))
+    return _max_groups(_GroupsByLowestCard(hand), len(hand))
 
 
 def _max_groups(by_lowest: dict[int, list[int]], size: int) -> int:
@@ -113,6 +113,8 @@ def _max_groups(by_lowest: dict[int, list[int]], size: int) -> int:
         for mask in by_lowest[low]:
             if mask & free == mask:
                 search(free & ~mask, found + 1)
+                if best == MAX_GROUPS:
+                    return
         search(free & ~low, found)
 
     search((1 << size) - 1, 0)
@@ -125,7 +127,7 @@ def random_arrangement(hand: Sequence[str], rng: Rng, count: int | None = None) 
     None if the hand cannot form `count` groups. Not uniform over all arrangements (there are far
     too many to list): first the group count, then a random walk over the hand's groups.
     """
-    by_lowest = _groups_by_lowest_card(hand)
+    by_lowest = _GroupsByLowestCard(hand)
     if count is None:
         count = rng.randint(0, _max_groups(by_lowest, len(hand)))
     masks = _random_groups(by_lowest, (1 << len(hand)) - 1, count, rng)
@@ -163,26 +165,31 @@ def _random_groups(by_lowest: dict[int, list[int]], free: int, wanted: int, rng:
     return None
 
 
-def _groups_by_lowest_card(hand: Sequence[str]) -> defaultdict[int, list[int]]:
+class _GroupsByLowestCard(dict[int, list[int]]):
     """Every valid group of `hand` (distinct cards) as a bitmask of hand positions, under the bit of its
     lowest position; each list in the order of the triples (i < j < k) of the hand.
 
-    The hot path of a random arrangement. Which third cards complete a pair follows from the pair's
-    ranks and suits alone (rules §1.3): a trio needs the pair's rank; a straight one of the ranks in
-    `SEQUENCE_THIRDS`; a flush the pair's suit; independent cards a third rank in a third suit. So each
-    of the 78 pairs takes its thirds from the hand's positions per rank and per suit, as one bitmask."""
-    by_lowest: defaultdict[int, list[int]] = defaultdict(list)
-    ranks = [RANK_VALUE[card] for card in hand]
-    suits = [SUIT_INDEX[card] for card in hand]
-    size = len(hand)
-    everyone = (1 << size) - 1
-    by_rank, by_suit = [0] * (ACE + 1), [0] * 4
-    for i, (rank, suit) in enumerate(zip(ranks, suits, strict=True)):
-        by_rank[rank] |= 1 << i
-        by_suit[suit] |= 1 << i
-    for i in range(size):
-        groups, first_rank, first_suit = by_lowest[1 << i], ranks[i], suits[i]
-        for j in range(i + 1, size):
+    The hot path of a random arrangement, so each list is built when first asked for (a random
+    arrangement asks for about five of the thirteen). Which third cards complete a pair follows from
+    the pair's ranks and suits alone (rules §1.3): a trio needs the pair's rank; a straight one of the
+    ranks in `SEQUENCE_THIRDS`; a flush the pair's suit; independent cards a third rank in a third suit.
+    So each pair takes its thirds from the hand's positions per rank and per suit, as one bitmask."""
+
+    def __init__(self, hand: Sequence[str]) -> None:
+        super().__init__()
+        self.ranks = [RANK_VALUE[card] for card in hand]
+        self.suits = [SUIT_INDEX[card] for card in hand]
+        self.everyone = (1 << len(hand)) - 1
+        self.by_rank, self.by_suit = [0] * (ACE + 1), [0] * 4
+        for i, (rank, suit) in enumerate(zip(self.ranks, self.suits, strict=True)):
+            self.by_rank[rank] |= 1 << i
+            self.by_suit[suit] |= 1 << i
+
+    def __missing__(self, low: int) -> list[int]:
+        ranks, suits, by_rank, by_suit, everyone = self.ranks, self.suits, self.by_rank, self.by_suit, self.everyone
+        i = low.bit_length() - 1
+        groups, first_rank, first_suit = [], ranks[i], suits[i]
+        for j in range(i + 1, len(ranks)):
             rank, suit = ranks[j], suits[j]
             if rank == first_rank:
                 thirds = by_rank[rank]
@@ -193,9 +200,10 @@ def _groups_by_lowest_card(hand: Sequence[str]) -> defaultdict[int, list[int]]:
             for third_rank in SEQUENCE_THIRDS[first_rank][rank]:
                 thirds |= by_rank[third_rank]
             thirds &= everyone ^ ((2 << j) - 1)  # the positions after j
-            pair = 1 << i | 1 << j
+            pair = low | 1 << j
             while thirds:
                 third = thirds & -thirds
                 groups.append(pair | third)
                 thirds ^= third
-    return by_lowest
+        self[low] = groups
+        return groups

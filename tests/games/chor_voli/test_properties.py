@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chor_voli import ENGINE
-from games.chor_voli.arrangement import _groups_by_lowest_card
+from games.chor_voli.arrangement import _GroupsByLowestCard
 from games.chor_voli.cards import DECK, sort_for_display
 from games.chor_voli.groups import _key_of, _type_of, classify, group_key, group_problem
 from games.chor_voli.state import ChorVoliState
@@ -159,7 +159,7 @@ def test_chained_rounds_conserve_chips_and_never_empty_the_pool_below_zero(seed:
 @SETTINGS
 @given(seed=seeds, size=st.integers(min_value=3, max_value=13))
 def test_the_arrangement_search_finds_exactly_the_valid_groups_of_a_hand(seed: int, size: int) -> None:
-    """The search's group list (bit lookups in a table of the pack's groups) is the plain one: every
+    """The search's group lists (from the hand's positions per rank and suit) are the plain ones: every
     triple of hand positions that `classify` accepts, in the same order, under its lowest position."""
     deck = list(DECK)
     rng_for(seed, "groups").shuffle(deck)
@@ -168,7 +168,8 @@ def test_the_arrangement_search_finds_exactly_the_valid_groups_of_a_hand(seed: i
     for triple in combinations(range(size), 3):
         if _type_of([hand[i] for i in triple]) is not None:
             plain.setdefault(1 << triple[0], []).append(sum(1 << i for i in triple))
-    found = {low: masks for low, masks in _groups_by_lowest_card(hand).items() if masks}
+    by_lowest = _GroupsByLowestCard(hand)
+    found = {1 << i: by_lowest[1 << i] for i in range(size) if by_lowest[1 << i]}
     assert found == plain
 
 
