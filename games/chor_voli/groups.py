@@ -84,7 +84,7 @@ CARD_BIT: dict[str, int] = {code: 1 << i for i, code in enumerate(DECK)}
 @cache
 def group_types() -> dict[int, GroupType]:
     """Every valid group of the pack, as the OR of its cards' `CARD_BIT`s, with its type. Built on
-    first use (22,100 triples); `classify` and the arrangement search then only look groups up."""
+    first use (22,100 triples); `group_mask` and `classify` then only look groups up."""
     types = {}
     for triple in combinations(DECK, 3):
         kind = _type_of(triple)

@@ -70,6 +70,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from games.chor_voli import state as state_json
@@ -104,25 +105,12 @@ __all__ = [
 _SHUFFLE_TRIES = 100
 
 
+@lru_cache(maxsize=8)
 def settle(state: ChorVoliState) -> Settlement | None:
     """The round's settlement, or None while seats are still arranging.
 
-    Every protocol call asks (`apply` twice, then `actors`, `outcome`, `view` on the same state), so
-    the last answer is kept with its state and given again for that very object: a state is frozen
-    and holds only tuples, so the same object always has the same settlement."""
-    global _last_settled
-    last_state, last_settlement = _last_settled
-    if state is last_state:
-        return last_settlement
-    settlement = _settle(state)
-    _last_settled = (state, settlement)  # one tuple, rebound whole: threads never mix two answers
-    return settlement
-
-
-_last_settled: tuple[ChorVoliState | None, Settlement | None] = (None, None)
-
-
-def _settle(state: ChorVoliState) -> Settlement | None:
+    Cached for the last few states: every protocol call asks (`apply` twice, then `actors`, `outcome`
+    and `view` of the same state), and a state is frozen data, so its settlement never changes."""
     pool = state.pool_start + SEATS * ANTE
     quads = find_quads(state.hands)
     if quads:
