@@ -23,10 +23,13 @@ engines measured without that; "after" adds the engine work of issue 13. Chuo Pa
 "after" come from a later run that day, on a busier machine: RLCard's bare game made 6,283 moves/s
 in it, and 5,850 in a run of the code before that work just ahead of it (Chuo Pai 9,574, 1.64×;
 Kowah 13,763, 2.35×). Chắn's "after" comes from another such run, after a second round of work
-(RLCard's bare game 6,855 moves/s; 7,223 in a run of the code before it just ahead, Chắn 3,896, 0.54×):
+(RLCard's bare game 6,855 moves/s; 7,223 in a run of the code before it just ahead, Chắn 3,896, 0.54×),
+and Chor Voli's from one after its second round, on a busy machine (load average about 3 on the 2
+cores): RLCard's bare game 6,564 moves/s; 5,721 in a run of the code before it just ahead, Chor Voli
+1,996, 0.35×:
 
     game        before           protocol only    after            target 3×
-    chor_voli     671  (0.08×)     819  (0.10×)    2,620  (0.31×)   not met
+    chor_voli     671  (0.08×)     819  (0.10×)    3,430  (0.52×)   not met
     chan        1,943  (0.22×)   3,364  (0.41×)    8,494  (1.24×)   not met
     dou_dizhu  10,703  (1.24×)  42,596  (5.25×)   47,991  (5.67×)   met
     chuo_pai    4,586  (0.53×)   9,891  (1.22×)   23,240  (3.70×)   met
