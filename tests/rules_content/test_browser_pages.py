@@ -24,7 +24,7 @@ def load_every_image(page) -> None:
     for y in range(0, height, 700):
         page.evaluate(f"window.scrollTo(0, {y})")
         page.wait_for_timeout(30)
-    page.wait_for_function("Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
+    page.wait_for_function("() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
     page.evaluate("window.scrollTo(0, 0)")
 
 
