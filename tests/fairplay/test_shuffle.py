@@ -12,8 +12,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from games.core import registry
-from rooms import fairplay, services
-from rooms.models import Deal
+from rooms import fairplay, models, services
+from rooms.models import Deal, Room
 from tests.fairplay.conftest import finished, running
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -142,6 +142,16 @@ def test_verify_deal_says_when_there_is_no_such_deal(alice):
     deal = running("dou_dizhu", alice)
     with pytest.raises(CommandError, match="no deal 9"):
         call_command("verify_deal", deal.room.token, "9")
+
+
+def test_a_token_never_begins_with_a_dash_so_the_console_commands_take_it(alice, monkeypatch):
+    deal = running("dou_dizhu", alice)
+    drawn = iter(["-looks-like-an-option", "a-plain-token"])
+    monkeypatch.setattr(models.secrets, "token_urlsafe", lambda nbytes: next(drawn))
+    assert models.new_token() == "a-plain-token"
+    Room.objects.filter(pk=deal.room.pk).update(token="-an-older-token")
+    with pytest.raises(CommandError, match="no deal 9 in a room '-an-older-token'"):
+        call_command("verify_deal", "--", "-an-older-token", "9")  # how an older token with a dash is given
 
 
 def test_deals_from_before_keep_their_seed_as_the_same_number_and_have_no_commitment(alice):

@@ -17,7 +17,8 @@ class Command(BaseCommand):
     help = "Recompute a finished deal from its revealed seed and compare it with the recorded deal."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("token", help="the room's invite token (the last part of its URL /raum/<token>/)")
+        parser.add_argument("token", help="the room's invite token (the last part of its URL /raum/<token>/; "
+                                          "an older token that begins with '-' goes after '--')")
         parser.add_argument("number", type=int, help="the deal's number in the room (1, 2, …)")
 
     def handle(self, *args, token: str, number: int, **options) -> None:
