@@ -33,6 +33,13 @@ def test_two_browsers_share_a_room_by_invite_link(embedded_site, browser, artifa
     bob.goto(invite)
     assert "Alice" in bob.locator(".lobby-seats").inner_text()
     bob.get_by_label("Dein Anzeigename").fill("Bob")
+    # The server restarts while Bob types: his page reconnects and is sent the whole table again,
+    # which must not take away what he typed (hx-preserve; CI once lost it this way).
+    bob.evaluate("document.getElementById('table').dataset.before = 'restart'")
+    embedded_site.kill("web")
+    embedded_site.start_web()
+    bob.wait_for_selector("#table:not([data-before])", timeout=30_000)
+    assert bob.get_by_label("Dein Anzeigename").input_value() == "Bob"
     bob.get_by_role("button", name="Platz nehmen").click()
 
     for page in (alice, bob):  # Alice's page learns over the websocket that the round has begun
