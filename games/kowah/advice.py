@@ -22,8 +22,8 @@ from games.kowah.bots import (
     prospect,
     prospect_and_outs,
     unseen_counts,
-    without,
 )
+from games.kowah.cards import without
 
 LOCKED = gettext_noop("You have declared Checki: draw from the stock and hope for {pair}.")
 FIRST_DRAW = gettext_noop("Draw from the stock: there is no discard to take.")

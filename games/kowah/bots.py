@@ -34,7 +34,17 @@ from dataclasses import dataclass
 from games.core.hints import Hint
 from games.core.protocol import JSON
 from games.core.rng import Rng
-from games.kowah.cards import CARDS, COPIES, HONOURS, RANKS, SUITS, is_honour, same_rank_cards, triple_key
+from games.kowah.cards import (
+    CARDS,
+    COPIES,
+    HONOURS,
+    RANKS,
+    SUITS,
+    is_honour,
+    same_rank_cards,
+    triple_key,
+    without,
+)
 
 TRIPLE_KEYS = (*RANKS, *HONOURS)
 NO_SHAPE = 99  # cards missing when no Checki shape with a live wait can be reached any more
@@ -243,12 +253,6 @@ class BeginnerBot:
         cards = sorted({a["card"] for a in legal})
         loosest = min(GreedyBot._ties(hand, c) for c in cards)
         return {"type": "discard", "card": rng.choice([c for c in cards if GreedyBot._ties(hand, c) == loosest])}
-
-
-def without(cards: Sequence[str], card: str) -> list[str]:
-    rest = list(cards)
-    rest.remove(card)
-    return rest
 
 
 BOT = CheckiBot()
