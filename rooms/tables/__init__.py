@@ -10,6 +10,8 @@ import importlib.util
 from dataclasses import dataclass
 from types import ModuleType
 
+from django.utils.translation import gettext_lazy
+
 from games.core import registry
 from games.core.rng import rng_for
 from rooms import broadcast, inputs, services, timers
@@ -45,6 +47,44 @@ def decode_json_action(fields: dict) -> dict:
     if not isinstance(action, dict):
         raise Refused(services.MALFORMED, "malformed")
     return action
+
+
+# --- one card picked for a discard (Chắn, Kowah) ----------------------------------------------------
+# The hand's cards are radio buttons of `card-pick`, valued code and copy ("3V.1"); `card-at` holds the
+# moment of the deal the pick was made at (the game's `moment(view)`), so a pick never outlives its turn.
+# Chuo Pai's ticked cards carry the same `card-at`.
+
+PICK, AT = "card-pick", "card-at"
+NO_PICK = gettext_lazy("Pick the card you want to discard: click it in your hand, or choose it with the arrow keys.")
+
+
+def picked_code(value: str, hand: list[str]) -> str | None:
+    """The code of a picked copy ("3V.1"), or None unless the hand holds that many of it."""
+    code, _dot, copy = value.partition(".")
+    if code not in hand or not copy.isdigit() or not 1 <= int(copy) <= hand.count(code):
+        return None
+    return code
+
+
+def current_pick(fields: dict, hand: list[str], now: str | None) -> tuple[str, str | None]:
+    """The pick of the draft made at this moment (`now`; None: not discarding): its value and its code,
+    ("", None) without one."""
+    picked = str(fields.get(PICK) or "") if now is not None and fields.get(AT) == now else ""
+    code = picked_code(picked, hand)
+    return (picked, code) if code else ("", None)
+
+
+def decode_discard(fields: dict, view: dict) -> dict:
+    """"Abwerfen" discards the picked card; without a pick it is refused with a sentence saying how."""
+    code = picked_code(str(fields.get(PICK) or ""), view.get("hand") or [])
+    if code is None:
+        raise Refused(str(NO_PICK), "no_pick")
+    return {"type": "discard", "card": code}
+
+
+def pick_hint_fields(action: dict, now: str) -> dict | None:
+    """A hinted discard picks its card at this moment; every other move is a button of its own."""
+    return {PICK: f"{action['card']}.1", AT: now} if action["type"] == "discard" else None
 
 
 def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | None = None) -> Deal:

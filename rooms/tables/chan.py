@@ -21,15 +21,12 @@ from games.chan.bots import own_holding
 from games.chan.cards import IDENTITIES, rank_of
 from games.chan.hands import MIN_CHAN, PAIRS, canonical, total_pairing
 from rooms.services import Refused
-from rooms.tables import Why, decode_json_action
+from rooms.tables import AT, NO_PICK, PICK, Why, current_pick, decode_discard, decode_json_action, pick_hint_fields
 from rules_content import cardart
 
 DECK = "to_tom"
 CHECK_VERSION = True  # turn-based: a move made on an outdated table is refused, not re-applied
-PICK = "card-pick"
-AT = "card-at"
 
-NO_PICK = gettext_lazy("Pick the card you want to discard: click it in your hand, or choose it with the arrow keys.")
 KIND_NAMES = {"chan": "Chắn", "ca": "Cạ", "chiu": "Chíu"}  # the game's own words, in every language
 BONUS_TEXTS = {
     "u_chi": gettext_lazy("won with the stock card the winner turned up at their own door"),
@@ -91,13 +88,7 @@ def _who(labels: dict[int, str], seat: int | None) -> str:
 
 def decode(fields: dict, view: dict) -> dict:
     """"Abwerfen" discards the picked card; every other button carries its action as JSON."""
-    if fields.get("intent") == "discard":
-        code = _picked_code(str(fields.get(PICK) or ""), view.get("hand") or [])
-        if code is None:
-            raise Refused(str(NO_PICK), "no_pick")
-        action = {"type": "discard", "card": code}
-    else:
-        action = decode_json_action(fields)
+    action = decode_discard(fields, view) if fields.get("intent") == "discard" else decode_json_action(fields)
     _refuse_blocked(action, view)
     return action
 
@@ -110,16 +101,9 @@ def _refuse_blocked(action: dict, view: dict) -> None:
         raise Refused(reason["template"], reason["code"], _named(reason["params"]))
 
 
-def _picked_code(value: str, hand: list[str]) -> str | None:
-    code, _dot, copy = value.partition(".")
-    if code not in hand or not copy.isdigit() or not 1 <= int(copy) <= hand.count(code):
-        return None
-    return code
-
 
 def hint_fields(action: dict, view: dict) -> dict | None:
-    """A hinted discard picks its card (at this moment); every other move is a button of its own."""
-    return {PICK: f"{action['card']}.1", AT: moment(view)} if action["type"] == "discard" else None
+    return pick_hint_fields(action, moment(view))
 
 
 def moment(view: dict) -> str:
@@ -139,8 +123,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     legal = view.get("legal") or []
     blocked = view.get("blocked") or {"discard": {}, "meld": {}}
     discarding = bool(view.get("to_act")) and view["phase"] in ("opening", "discard")
-    picked = str(fields.get(PICK) or "") if discarding and fields.get(AT) == moment(view) else ""
-    picked_code = _picked_code(picked, hand)
+    picked, picked_code = current_pick(fields, hand, moment(view) if discarding else None)
     offer = view["offer"]
     meld_options = _meld_options(view, legal, blocked)
     return {
@@ -148,9 +131,9 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "pick_field": PICK,
         "at_field": AT,
         "moment": moment(view),
-        "hand_cards": _hand_cards(view, picked if picked_code else "", discarding, blocked, meld_options),
+        "hand_cards": _hand_cards(view, picked, discarding, blocked, meld_options),
         "discarding": discarding,
-        "picked": picked if picked_code else "",
+        "picked": picked,
         "picked_name": card_name(picked_code) if picked_code else "",
         "discard_reason": _discard_reason(picked_code, blocked) if discarding else None,
         "nothing_picked": discarding and picked_code is None,

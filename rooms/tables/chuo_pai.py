@@ -21,12 +21,11 @@ from django.utils.translation import gettext as _
 from games.chuo_pai.cards import FAMILIES, IDENTITIES, SPECIAL, SPECIAL_KINDS
 from games.chuo_pai.combos import beating_plays, classify
 from games.chuo_pai.rules import explain
-from rooms.tables import Why, decode_json_action
+from rooms.tables import AT, Why, decode_json_action
 from rules_content.cardart.domino import NAMES
 
 DECK = "domino"
 CHECK_VERSION = True  # turn-based: a move made on an outdated table is refused, not re-applied
-AT = "card-at"
 
 FAMILY_NAMES = {
     "long": gettext_lazy("Long family"),

@@ -22,16 +22,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.kowah.scoring import MULTIPLIERS
-from rooms.services import Refused
-from rooms.tables import Why, decode_json_action
+from rooms.tables import AT, NO_PICK, PICK, Why, current_pick, decode_discard, decode_json_action, pick_hint_fields
 from rules_content import cardart
 
 DECK = "money"
 CHECK_VERSION = True  # turn-based: a move made on an outdated table is refused, not re-applied
-PICK = "card-pick"
-AT = "card-at"
 
-NO_PICK = gettext_lazy("Pick the card you want to discard: click it in your hand, or choose it with the arrow keys.")
 # The engine's own refusals (games/kowah/rules.py), shown before the move is tried; same msgids.
 TAKEN = gettext_lazy("You just took {card} from the discard pile and may not discard it this turn.")
 DECLARER_DRAWS = gettext_lazy("You have declared Checki: you draw from the stock only.")
@@ -91,24 +87,12 @@ def _who(labels: dict[int, str], seat: int | None) -> str:
 
 def decode(fields: dict, view: dict) -> dict:
     """"Abwerfen" discards the picked card; every other button carries its action as JSON."""
-    if fields.get("intent") != "discard":
-        return decode_json_action(fields)
-    code = picked_code(str(fields.get(PICK) or ""), view.get("hand") or [])
-    if code is None:
-        raise Refused(str(NO_PICK), "no_pick")
-    return {"type": "discard", "card": code}
+    return decode_discard(fields, view) if fields.get("intent") == "discard" else decode_json_action(fields)
 
-
-def picked_code(value: str, hand: list[str]) -> str | None:
-    code, _dot, copy = value.partition(".")
-    if code not in hand or not copy.isdigit() or not 1 <= int(copy) <= hand.count(code):
-        return None
-    return code
 
 
 def hint_fields(action: dict, view: dict) -> dict | None:
-    """A hinted discard picks its card (at this moment); every other move is a button of its own."""
-    return {PICK: f"{action['card']}.1", AT: moment(view)} if action["type"] == "discard" else None
+    return pick_hint_fields(action, moment(view))
 
 
 def moment(view: dict) -> str:
@@ -127,8 +111,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     me, hand = view["seat"], view.get("hand") or []
     mine = me is not None and view["turn"] == me
     discarding = mine and view["phase"] == "discard"
-    picked = str(fields.get(PICK) or "") if discarding and fields.get(AT) == moment(view) else ""
-    code = picked_code(picked, hand)
+    picked, code = current_pick(fields, hand, moment(view) if discarding else None)
     legal_discards = {a["card"] for a in view["legal"] if a["type"] == "discard"}
     return {
         "deck": DECK,
@@ -140,8 +123,8 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "prompt": turn_prompt(view, labels) if mine else "",
         "waiting": waiting_text(view, labels),
         "draw_options": _draw_options(view) if mine and view["phase"] == "draw" else [],
-        "hand_cards": _hand_cards(view, picked if code else "", discarding),
-        "picked": picked if code else "",
+        "hand_cards": _hand_cards(view, picked, discarding),
+        "picked": picked,
         "picked_name": card_name(code) if code else "",
         "discard_reason": _discard_reason(view, code, legal_discards) if discarding else None,
         "checki_buttons": _checki_buttons(view, code) if discarding else [],
