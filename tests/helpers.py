@@ -32,6 +32,17 @@ def arrangement_fields(hand: list[str], groups: list[tuple[str, ...]]) -> dict[s
 AUTO_PASS_OFF = "localStorage.setItem('cardavia-auto-pass', 'off')"
 
 
+def arrange_two_groups(page) -> None:
+    """On a Chor Voli table, put two valid groups of the hand into slots 1 and 2 by their selects,
+    waiting for each card to show its slot."""
+    hand = [name.removeprefix("card-") for name in
+            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
+    for number, group in enumerate(disjoint_groups(hand), start=1):
+        for card in group:
+            page.locator(f"#choice-{card}").select_option(str(number))
+            page.wait_for_selector(f".hand-card.group-{number} #choice-{card}")
+
+
 def deal_until_arranging(page) -> None:
     """Past four-of-a-kind rounds (over at the deal, 12.7 % of them): deal on until a round waits for us."""
     while page.locator("#table[data-phase=over]").count():

@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from accounts.templatetags.accounts import amount
-from tests.helpers import disjoint_groups
+from tests.helpers import arrange_two_groups
 from tests.live.conftest import Site, base_env
 
 pytestmark = pytest.mark.browser
@@ -39,12 +39,7 @@ def play_a_round(page) -> None:
     page.wait_for_selector("#table")
     if page.locator("#table[data-phase=over]").count():  # four of a kind: that round is settled already
         return
-    hand = [name.removeprefix("card-") for name in
-            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
-    for number, group in enumerate(disjoint_groups(hand), start=1):
-        for card in group:
-            page.locator(f"#choice-{card}").select_option(str(number))
-            page.wait_for_selector(f".hand-card.group-{number} #choice-{card}")
+    arrange_two_groups(page)
     page.get_by_role("button", name="Anordnung bestätigen").click()
     page.wait_for_selector("#table[data-phase=over]")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import deal_until_arranging, disjoint_groups, open_solo_table
+from tests.helpers import arrange_two_groups, deal_until_arranging, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -37,12 +37,7 @@ def test_a_round_the_settings_and_the_pages_work_without_a_policy_violation(embe
     # stagger themselves with an inline CSS variable (style-src-attr), the cards are pictures (img-src).
     open_solo_table(page, embedded_site.url, "chor_voli")
     deal_until_arranging(page)
-    hand = [name.removeprefix("card-") for name in
-            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
-    for number, group in enumerate(disjoint_groups(hand), start=1):
-        for card in group:
-            page.locator(f"#choice-{card}").select_option(str(number))
-            page.wait_for_selector(f".hand-card.group-{number} #choice-{card}")
+    arrange_two_groups(page)
     page.get_by_role("button", name="Anordnung bestätigen").click()
     page.wait_for_selector("#table[data-phase=over]")
     page.wait_for_selector(".comparison")

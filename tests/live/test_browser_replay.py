@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import deal_until_arranging, disjoint_groups, open_solo_table
+from tests.helpers import arrange_two_groups, deal_until_arranging, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +24,7 @@ def test_a_finished_solo_deal_is_watched_again_with_the_arrow_keys_and_its_shuff
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
     open_solo_table(page, embedded_site.url, "chor_voli")
     deal_until_arranging(page)
-    hand = [name.removeprefix("card-") for name in
-            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
-    for number, group in enumerate(disjoint_groups(hand), start=1):
-        for card in group:
-            page.locator(f"#choice-{card}").select_option(str(number))
-            page.wait_for_selector(f".hand-card.group-{number} #choice-{card}")
+    arrange_two_groups(page)
     commitment = page.locator("#fairness").get_attribute("data-commitment")
     assert len(commitment) == 64
     page.get_by_role("button", name="Anordnung bestätigen").click()

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import deal_until_arranging, disjoint_groups
+from tests.helpers import arrange_two_groups, deal_until_arranging
 
 pytestmark = pytest.mark.browser
 
 
 def arrange_and_confirm(page) -> None:
-    hand = [name.removeprefix("card-") for name in
-            page.locator("select[name^=card-]").evaluate_all("els => els.map(e => e.name)")]
-    for number, group in enumerate(disjoint_groups(hand), start=1):
-        for card in group:
-            page.locator(f"#choice-{card}").select_option(str(number))
-            page.wait_for_selector(f".hand-card.group-{number} #choice-{card}")
+    arrange_two_groups(page)
     page.get_by_role("button", name="Anordnung bestätigen").click()
 
 
