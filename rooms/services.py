@@ -504,14 +504,15 @@ def play_computer_turn(deal_id: int, version: int) -> None:
     deal = Deal.objects.select_related("room").get(pk=deal_id)
     if deal.version != version:
         return
-    seats = computers_to_act(deal)
-    if not seats:
-        return
     engine = registry.get(deal.room.game)
     state = engine.load(deal.state)
-    seat = seats[0]
+    seats = list(deal.room.seats.all())
+    to_act = _computers_to_act(deal.room, seats, engine.actors(state))
+    if not to_act:
+        return
+    seat = to_act[0]
     # A computer seat plays at its level; a stand-in for a person at the default one.
-    level = deal.room.seats.filter(index=seat, kind=Seat.Kind.COMPUTER).values_list("level", flat=True).first()
+    level = next((s.level for s in seats if s.index == seat and s.kind == Seat.Kind.COMPUTER), None)
     action = registry.bot(deal.room.game, level or registry.DEFAULT_LEVEL).choose(
         engine.view(state, seat), engine.legal_actions(state, seat), rng_for(deal.seed, version, seat, "computer")
     )
