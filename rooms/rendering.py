@@ -24,6 +24,7 @@ from functools import cache, cached_property
 
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -290,7 +291,22 @@ def compact(html: str) -> str:
 
 
 def _render(template: str, context: dict, request: HttpRequest | None = None) -> str:
+    if request is not None:
+        context = {**context, "csrf_token": _csrf_token(request)}
     return compact(_template(template).render(context, request))
+
+
+def _csrf_token(request: HttpRequest) -> str:
+    """The CSRF token of a request's forms, masked once per request (a socket keeps one for its life),
+    so that a region carrying a form is the same string from render to render and is sent again only
+    when what it shows changed. (A fresh mask per render guards compressed HTTP responses against
+    BREACH; a socket's frames are not compressed.)"""
+    if CSRF_TOKEN not in request.META:
+        request.META[CSRF_TOKEN] = get_token(request)
+    return request.META[CSRF_TOKEN]
+
+
+CSRF_TOKEN = "cardavia.csrf_token"  # where a request keeps its masked token (`_csrf_token`)
 
 
 @cache

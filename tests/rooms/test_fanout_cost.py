@@ -51,8 +51,9 @@ def seated_room() -> Room:
     return room
 
 
-async def one_move(room: Room, pages_per_seat: int, queries: Queries) -> list[str]:
-    """The statements of one bid: from the mover's frame until every page of every seat shows it."""
+async def one_move(room: Room, pages_per_seat: int, queries: Queries) -> tuple[list[str], dict[int, str]]:
+    """The statements of one bid, from the mover's frame until every page of every seat shows it, and the
+    frame the first page of each seat received for it."""
     deal = await database_sync_to_async(room.current_deal)()
     state = ENGINE.load(deal.state)
     mover = sorted(ENGINE.actors(state))[0]
@@ -72,17 +73,33 @@ async def one_move(room: Room, pages_per_seat: int, queries: Queries) -> list[st
         "action": json.dumps(ENGINE.legal_actions(state, mover)[0]), "version": str(deal.version),
         "action_id": "fanout-1",
     }))
+    frames = {}
     for ws in every:
-        await frames_until(ws, f'data-version="{deal.version + 1}"')
+        marker = f'data-version="{deal.version + 1}"'
+        frame = await ws.receive_from(timeout=10)
+        while marker not in frame:  # before it, what other pages' connecting changed
+            frame = await ws.receive_from(timeout=10)
+        frames.update({seat: frame for seat, seat_pages in pages.items() if ws is seat_pages[0]})
     queries.counting = False
     for ws in every:
         await ws.disconnect()
-    return queries.statements
+    return queries.statements, frames
 
 
 @pytest.mark.parametrize("pages_per_seat", [1, 3])
 async def test_a_move_costs_a_handful_of_queries_however_many_pages_watch(pages_per_seat, monkeypatch):
     monkeypatch.setattr(presence, "HEARTBEAT", 3600)  # the sockets' liveness write is not the move's
     room = await database_sync_to_async(seated_room)()
-    statements = await one_move(room, pages_per_seat, Queries(monkeypatch))
+    statements, _frames = await one_move(room, pages_per_seat, Queries(monkeypatch))
     assert 0 < len(statements) <= MOST, "\n".join(statements)
+
+
+async def test_a_move_sends_each_seat_only_what_changed_and_little_of_it(monkeypatch):
+    """Issue 13: an ordinary move's update stays under 3 KiB. The room bar, whose forms carry the page's
+    CSRF token, is not sent again: its token is masked once per socket, so it renders the same string."""
+    monkeypatch.setattr(presence, "HEARTBEAT", 3600)
+    room = await database_sync_to_async(seated_room)()
+    _statements, frames = await one_move(room, 1, Queries(monkeypatch))
+    for seat, frame in frames.items():
+        assert 'id="roombar"' not in frame, seat
+        assert len(frame.encode()) <= 3 * 1024, (seat, len(frame.encode()))
