@@ -68,8 +68,11 @@ def _card(deck: str, code: str, width: int, css: str, lang: str, compact: str = 
     if compact != "narrow":
         return img
     cw, ch = cardart.aspect(deck, compact=True)
-    return format_html('<picture><source media="{}" srcset="{}" width="{}" height="{}">{}</picture>',
-                       NARROW, _card_src(deck, code, lang, True), width, round(width * ch / cw), img)
+    height = round(width * ch / cw)
+    # The small face's size only where it differs from the full face's (else the <img>'s applies).
+    size = "" if height == round(width * h / w) else format_html(' width="{}" height="{}"', width, height)
+    return format_html('<picture><source media="{}" srcset="{}"{}>{}</picture>',
+                       NARROW, _card_src(deck, code, lang, True), size, img)
 
 
 @register.simple_tag
