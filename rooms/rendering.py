@@ -16,7 +16,6 @@ in a worker thread when a room or deal changed.
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -281,13 +280,11 @@ class _Regions:
 _rendered = _Regions()
 
 
-BLANKS = re.compile(r"\s*\n\s*")
-
-
 def compact(html: str) -> str:
     """A rendered region without its template's indentation: a run of white space with a line break is
-    one line break (which HTML shows as the one space any run of white space is)."""
-    return BLANKS.sub("\n", html).strip()
+    one line break (which HTML shows as the one space any run of white space is). Line by line rather
+    than by a regular expression, whose `\\s*` tried every position: a twentieth of a live move's CPU."""
+    return "\n".join(filter(None, map(str.strip, html.split("\n"))))
 
 
 def _render(template: str, context: dict, request: HttpRequest | None = None) -> str:

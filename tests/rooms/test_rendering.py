@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.core import registry
 from rooms import rendering, services
@@ -82,3 +84,9 @@ def test_no_template_syntax_reaches_a_table(alice, game):
     for player in (alice, None):
         html = rendering.render_room(room, player)
         assert not re.search(r"\{#|#\}|\{%|%\}|\{\{|\}\}", html), player
+
+
+@given(st.text(alphabet=" \t\n\r\x0b\x0c\xa0\u2028ab<>"))
+def test_compacting_makes_each_run_of_white_space_with_a_line_break_one_line_break(html):
+    # What the template's indentation becomes: HTML shows such a run as the one space it would show anyway.
+    assert rendering.compact(html) == re.sub(r"\s*\n\s*", "\n", html).strip()
