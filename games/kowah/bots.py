@@ -1,7 +1,8 @@
 """Computer players for Kowah; each sees only its seat's view (`choose(view, legal, rng)`).
 
 Levels (`LEVELS`): "einsteiger" `BeginnerBot`; "fortgeschritten" and "meister" both `BOT`
-(`CheckiBot`): a one-draw look-ahead tried as Meister did not beat it on the bench (docs/decisions.md).
+(`CheckiBot`): neither a one-draw look-ahead nor a search over playouts with greedy players (−0.12
+units on seeds 0–119) beat it on the bench as Meister (docs/decisions.md).
 `hint(view, legal, rng)` is Meister's choice with one sentence why (`games.kowah.advice`).
 
 * `CheckiBot` (the default, `BOT`) builds towards Checki the way mahjong programs count
