@@ -19,10 +19,23 @@ def deadlines(seconds: int, previous: dict[str, float], before: Set[int], after:
     """The deadlines (Unix seconds, keyed by seat as text, as stored in JSON) after a move by `mover`."""
     if not seconds:
         return {}
-    due = round((time.time() if now is None else now) + seconds, 3)
+    return _per_decision(previous, before, set(after) & set(people), mover,
+                         round((time.time() if now is None else now) + seconds, 3))
+
+
+def decisions(previous: dict[str, int], before: Set[int], after: Set[int], mover: int | None,
+              version: int) -> dict[str, int]:
+    """The deal version at which each acting seat's current decision began, after a move by `mover` made
+    `version`: what a "Tipp" asked for is valid for (`rooms.services.hint_open`)."""
+    return _per_decision(previous, before, after, mover, version)
+
+
+def _per_decision(previous: dict, before: Set[int], after: Set[int], mover: int | None, fresh: object) -> dict:
+    """A value per seat of `after`: kept from `previous` while the seat's decision goes on (it acted
+    before this move and did not make it), else `fresh`."""
     result = {}
-    for seat in sorted(set(after) & set(people)):
+    for seat in sorted(after):
         kept = previous.get(str(seat))
         same_decision = seat in before and seat != mover and kept is not None
-        result[str(seat)] = kept if same_decision else due
+        result[str(seat)] = kept if same_decision else fresh
     return result

@@ -228,12 +228,12 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
     return context
 
 
-def tip(game: str, snapshot: dict, draft: dict) -> dict | None:
-    """The "Tipp" this seat asked for at the version shown: its sentence (cards in the page's words where the
+def tip(game: str, snapshot: dict, seat: int, draft: dict) -> dict | None:
+    """The "Tipp" this seat asked for its decision shown: its sentence (cards in the page's words where the
     game's adapter respells them, `hint_words`), and its action (as canonical JSON, by which the page marks the
     button that makes it)."""
     given = draft.get("hint")
-    if not given or (given["deal"], given["version"]) != (snapshot["deal"], snapshot["version"]):
+    if not services.hint_open(given, snapshot["deal"], snapshot["version"], snapshot.get("decisions", {}), seat):
         return None
     words = getattr(adapter(game), "hint_words", None)
     params = words(dict(given["params"]), given["action"]) if words else given["params"]
@@ -382,7 +382,7 @@ def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dic
             else:
                 context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
                 regions = {name: _render(f"games/{info.game}/table.html#{name}", context) for name in PRIVATE}
-                regions["tip"] = _render("rooms/_tip.html", {**context, "tip": tip(info.game, snapshot, draft)})
+                regions["tip"] = _render("rooms/_tip.html", {**context, "tip": tip(info.game, snapshot, seat, draft)})
             if seat is not None:
                 regions["decision"] = _render("rooms/_decision.html", context)
             regions["status"] = _render("rooms/_status.html", context)

@@ -295,6 +295,7 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
                 options=options, start=engine.dump(state), state=engine.dump(state),
                 opening_events=engine.opening_events(state), over=outcome is not None,
                 deadlines=clock.deadlines(room.clock, {}, frozenset(), engine.actors(state), None, _people(seats)),
+                decisions=clock.decisions({}, frozenset(), engine.actors(state), None, 0),
             )
             if deal.over:
                 _write_ledger(deal, outcome)
@@ -360,15 +361,17 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
         except IllegalAction as exc:
             raise Refused.from_illegal(exc) from exc
         outcome = engine.outcome(state)
-        deadlines = clock.deadlines(deal.room.clock, deal.deadlines, engine.actors(before), engine.actors(state),
-                                    seat, _people(seats))
+        actors_before, actors_after = engine.actors(before), engine.actors(state)
+        deadlines = clock.deadlines(deal.room.clock, deal.deadlines, actors_before, actors_after, seat, _people(seats))
+        decisions = clock.decisions(deal.decisions, actors_before, actors_after, seat, deal.version + 1)
         dumped = engine.dump(state)
         updated = Deal.objects.filter(pk=deal.pk, version=deal.version).update(
-            state=dumped, version=deal.version + 1, over=outcome is not None, deadlines=deadlines
+            state=dumped, version=deal.version + 1, over=outcome is not None, deadlines=deadlines, decisions=decisions
         )
         if updated != 1:
             raise _LostRace
-        deal.state, deal.version, deal.over, deal.deadlines = dumped, deal.version + 1, outcome is not None, deadlines
+        deal.state, deal.version, deal.over = dumped, deal.version + 1, outcome is not None
+        deal.deadlines, deal.decisions = deadlines, decisions
         ActionRecord.objects.create(
             deal=deal, version=deal.version, seat=seat, action=action, action_id=action_id, events=events
         )
@@ -459,7 +462,15 @@ def hint_given(room: Room, seat: int) -> tuple[Deal, Seat, dict | None]:
     if deal is None or deal.over or mine is None or mine.played_by_computer or not mine.player:
         raise Refused(NO_HINT, "no_hint")
     given = mine.draft.get("hint")
-    return deal, mine, given if given and (given["deal"], given["version"]) == (deal.pk, deal.version) else None
+    return deal, mine, given if hint_open(given, deal.pk, deal.version, deal.decisions, seat) else None
+
+
+def hint_open(given: dict | None, deal_id: int, version: int, decisions: dict[str, int], seat: int) -> bool:
+    """Whether a hint given at `given["version"]` answers the seat's decision at `version`: the same decision,
+    begun no later than the hint (other seats' moves in a simultaneous phase, like Chor Voli's arrangement or
+    Chắn's claims, do not end it; the seat's own move does). A deal older than the record of decisions
+    counts the version alone."""
+    return bool(given) and given["deal"] == deal_id and decisions.get(str(seat), version) <= given["version"] <= version
 
 
 def save_hint(deal: Deal, seat: int, fields: dict | None, hint: dict) -> dict:

@@ -42,6 +42,7 @@ def build(deal: Deal, state: object, events: list[dict]) -> Snapshot:
         "actors": sorted(actors),
         "shown_actors": sorted(shown),
         "deadlines": deal.deadlines,
+        "decisions": deal.decisions,
         "events": events,
         "commitment": deal.commitment,
         "seed": deal.seed if deal.over else None,  # secret until the deal is over (rooms/fairplay.py)

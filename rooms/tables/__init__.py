@@ -141,7 +141,10 @@ def give_hint(deal_id: int, seat: int, version: int) -> None:
         deal, _mine, given = _hint_wanted(Room.objects.get(deals__pk=deal_id), seat)
     except Refused:
         return  # the seat no longer asks: the deal is over, or a computer took the seat over
-    if given is None and (deal.pk, deal.version) == (deal_id, version):
+    # Given for the deal as it is now, while the decision it was asked for is open (in a simultaneous phase
+    # other seats may have moved meanwhile).
+    if given is None and services.hint_open({"deal": deal_id, "version": version}, deal.pk, deal.version,
+                                            deal.decisions, seat):
         _give_hint(deal, seat)
         broadcast.draft_changed(deal.room_id, seat)
 
