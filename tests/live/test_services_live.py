@@ -45,8 +45,8 @@ def dou_dizhu_room(site, computers: set[int]) -> Room:
 
 
 async def play_some(room: Room, moves: int) -> int:
-    """The people move whenever it is their turn (the way bench/live.py does); after each move every
-    page shows it. Returns how many moves were made."""
+    """The people move whenever it is their turn (the way bench/live.py does), and deal again when a deal is
+    over; after each move every page shows it. Returns how many moves were made."""
     made = 0
     deadline = time.monotonic() + 180  # a bound, not a speed: a loaded machine once needed over 60 s for 12 moves
     while made < moves and time.monotonic() < deadline:
@@ -58,6 +58,11 @@ async def play_some(room: Room, moves: int) -> int:
                 except TimeoutError:
                     with_frames = False
             fields = person.move("dou_dizhu")
+            if fields is not None and fields["command"] == "next":  # a deal can end early (a computer's
+                await person.socket.send(json.dumps(fields))     # strong hand): play on in the next one
+                for page in room.people:
+                    await until_version(page, (person.shown[0] + 1, 0))
+                continue
             if fields is None or fields["command"] != "move" or made == moves:
                 continue
             before = person.shown
