@@ -335,9 +335,7 @@ def _current_snapshot(room_id: int, deal_id: int) -> dict | None:
 def _saved_draft(room_id: int, seat: int | None) -> dict:
     if seat is None:
         return {}
-    saved = Seat.objects.filter(room=room_id, index=seat).values_list("draft", flat=True).first() or {}
-    deal = Deal.objects.filter(room=room_id).order_by("-number").values_list("pk", flat=True).first()
-    return saved if saved.get("deal") == deal else {"rev": saved.get("rev", 0)}
+    return Seat.objects.filter(room=room_id, index=seat).values_list("draft", flat=True).first() or {}
 
 
 def _oob(html: str) -> str:

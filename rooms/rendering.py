@@ -415,6 +415,7 @@ def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang:
             error: services.Refused | None = None) -> dict[str, str]:
     """Every region of the deal this viewer's page shows, personalised (the same strings for every page
     of a seat, so that a page's comparison with what it last sent is mostly an identity check)."""
+    draft = of_deal(draft, snapshot["deal"])
     key = ("seat", snapshot["stamp"], info.version, seat, draft.get("rev", 0), lang)
     shown = None if error else _rendered.get(key)
     if shown is None:
@@ -580,8 +581,13 @@ def render_room(room: Room, player: str | None, fields: dict | None = None, erro
 def _draft(room: Room, seat: int | None, deal_id: int | None, fields: dict | None) -> dict:
     """The seat's unconfirmed choices: the posted fields of a refused move, else the saved draft."""
     if fields is not None:
-        return {"fields": fields, "rev": -1}
+        return {"deal": deal_id, "fields": fields, "rev": -1}
     if seat is None:
         return {}
-    saved = Seat.objects.filter(room=room, index=seat).values_list("draft", flat=True).first() or {}
-    return saved if saved.get("deal") == deal_id else {"rev": saved.get("rev", 0)}
+    return Seat.objects.filter(room=room, index=seat).values_list("draft", flat=True).first() or {}
+
+
+def of_deal(draft: dict, deal_id: int | None) -> dict:
+    """A seat's draft as a render of this deal uses it: the choices (and the Tipp) of an earlier deal are
+    not this deal's, which starts with nothing ticked. A socket keeps the draft it last read across deals."""
+    return draft if draft.get("deal") == deal_id else {"rev": draft.get("rev", 0)}

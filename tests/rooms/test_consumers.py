@@ -156,3 +156,25 @@ async def test_a_render_says_which_of_the_pages_drafts_it_shows(alice):
         await ws.send_to(text_data=json.dumps({"command": "draft", f"card-{card}": "1", "card-seq": seq}))
         assert f'data-draft-seq="{seq}"' in await frames_until(ws, 'id="decision"')
     await ws.disconnect()
+
+
+async def test_a_new_deal_starts_with_nothing_chosen(alice):
+    """A socket keeps the seat's draft across deals: the choices of the last deal must not come back ticked
+    in the next one (a card dealt again would be pre-selected, and a click on it would untick it)."""
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
+    every_card = {f"card-{rank}{suit}": "1" for rank in "23456789TJQKA" for suit in "SHDC"}
+    ws = connect(room, alice)
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
+    await ws.send_to(text_data=json.dumps({"command": "draft", **every_card, "card-seq": "1764600000001"}))
+    assert 'data-draft-seq="1764600000001"' in await frames_until(ws, 'id="decision"')
+    await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "all-discarded",
+                                           **{f"card-{c}": "x" for c in hand}}))
+    await frames_until(ws, 'data-phase="over"')
+    await ws.send_to(text_data=json.dumps({"command": "next"}))
+    html = await frames_until(ws, f'data-deal="{deal.number + 1}"')
+    assert 'data-draft-seq="0"' in html
+    assert 'value="1" selected' not in html
+    await ws.disconnect()
