@@ -20,6 +20,13 @@ def disjoint_groups(hand: list[str], wanted: int = 2) -> list[tuple[str, ...]]:
     return groups
 
 
+def arrangement_action(hand: list[str]) -> dict:
+    """A Chor Voli arrangement of a hand as the engine takes it: two valid groups, the rest discarded."""
+    groups = disjoint_groups(hand)
+    grouped = {card for group in groups for card in group}
+    return {"type": "arrange", "groups": [list(g) for g in groups], "discard": [c for c in hand if c not in grouped]}
+
+
 def arrangement_fields(hand: list[str], groups: list[tuple[str, ...]]) -> dict[str, str]:
     """The table form's fields for an arrangement: `card-<code>` = group number or "x" (discard)."""
     fields = {f"card-{card}": "x" for card in hand}

@@ -18,11 +18,12 @@ from games.core.rng import rng_for
 from rooms import clock, identity, rendering, replays, services, tables
 from rooms.models import Deal, Room, Seat
 from rooms.tables import ask_hint
-from tests.helpers import disjoint_groups
+from tests.helpers import arrangement_action
 from tests.rooms.test_consumers import connect, frames_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DOU = registry.get("dou_dizhu")
+CHOR_VOLI = registry.get("chor_voli")
 
 
 def my_turn(room: Room, seat: int = 0) -> bool:
@@ -220,10 +221,7 @@ def test_a_decision_goes_on_across_other_seats_moves_and_ends_with_the_seats_own
 
 
 def arrangement(deal: Deal, seat: int) -> dict:
-    hand = CHOR_VOLI.view(CHOR_VOLI.load(deal.state), seat)["hand"]
-    groups = disjoint_groups(hand)
-    grouped = {card for group in groups for card in group}
-    return {"type": "arrange", "groups": [list(g) for g in groups], "discard": [c for c in hand if c not in grouped]}
+    return arrangement_action(CHOR_VOLI.view(CHOR_VOLI.load(deal.state), seat)["hand"])
 
 
 def chor_voli_among_people(alice: str) -> Room:
@@ -254,5 +252,3 @@ def test_a_tip_stays_while_others_arrange_and_a_late_search_still_answers(alice,
     services.submit_action(deal.pk, 0, arrangement(deal, 0), "alice-confirms")
     assert "tip-text" not in page(room, alice)  # her decision is made
 
-
-CHOR_VOLI = registry.get("chor_voli")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.core import registry
 from rooms import rendering, services
-from tests.helpers import arrangement_fields, disjoint_groups
+from tests.helpers import arrangement_action, arrangement_fields, disjoint_groups
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("chor_voli")
@@ -23,10 +23,7 @@ def finished_round(player: str):
         services.start_deal(room)
     deal = room.current_deal()
     hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
-    groups = disjoint_groups(hand)
-    grouped = {card for group in groups for card in group}
-    action = {"type": "arrange", "groups": [list(g) for g in groups], "discard": [c for c in hand if c not in grouped]}
-    services.submit_action(deal.pk, 0, action, "round")
+    services.submit_action(deal.pk, 0, arrangement_action(hand), "round")
     return room
 
 
