@@ -43,6 +43,7 @@ class Played:
     server_errors: int = 0
     help_panels: int = 0
     alice_cards_as_bob: int = 0  # the scanner's own check: Alice's frames hold cards Bob may not see
+    played_out: int = 0  # deals that were played, not over as dealt (a Chor Voli quad ends a round at once)
 
 
 @dataclass
@@ -134,7 +135,9 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
             assert time.monotonic() - last_change < STUCK, f"{game}: deal {seen} made no progress in {STUCK} s"
             if deal.over:
                 played.deals = deal.number
-                if deal.number >= deals:
+                played.played_out += deal.version > 0
+                # A deal over as dealt shows every hand at once: the scanner's own check needs one played out.
+                if deal.number >= deals and played.played_out:
                     break
                 if next(sends) % 2:
                     viewers[0].socket.send({"command": "next"})
