@@ -21,7 +21,9 @@ their points on the same deals (both roles summed), with its 95 % interval.
 
 Measured 2026-12-02 (details in docs/decisions.md, issue 15), WP landlord / farmers vs the rule agent:
 Einsteiger 0.650 / 0.607 and Fortgeschritten 0.790 / 0.777 (300 deals), Meister 0.871 / 0.859
-(85 deals, p99 0.72 s CPU on a loaded machine).
+(85 deals, p99 0.72 s CPU on a loaded machine). On a quiet machine, 2026-12-05, seeds 2000–2299:
+Fortgeschritten 0.793 / 0.780, Meister 0.843 (0.798–0.880) / 0.850 (0.805–0.886), p99 0.32 s CPU;
+twice its budget (`MeisterBot(steps=14000)`) gained nothing (−0.04 points per deal, −0.36…+0.28).
 """
 
 from __future__ import annotations
