@@ -24,6 +24,8 @@ Einsteiger 0.650 / 0.607 and Fortgeschritten 0.790 / 0.777 (300 deals), Meister 
 (85 deals, p99 0.72 s CPU on a loaded machine). On a quiet machine, 2026-12-05, seeds 2000–2299:
 Fortgeschritten 0.793 / 0.780, Meister 0.843 (0.798–0.880) / 0.850 (0.805–0.886), p99 0.32 s CPU;
 twice its budget (`MeisterBot(steps=14000)`) gained nothing (−0.04 points per deal, −0.36…+0.28).
+With the other side answering greedily in its playouts (now), over seeds 2000–2299 and 3000–3299:
+Meister 0.877 (0.848–0.901) / 0.860 (0.830–0.885), p99 0.21 s CPU.
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 A *world* is one way the cards a seat cannot see may lie (the Meister deals them in `bots.py`).
 `play_out` finishes a world from a first move with a policy for all three seats (the planner, which
-lets farmers cooperate) and returns the mover's settlement in multiplier units: bombs, the rocket,
-spring and reverse spring double it, as `scoring.settle` does. Everything works on packed rank
-counts, so a playout of a whole deal costs about a millisecond.
+lets farmers cooperate, with greedy answers for the other side: `bots._modelled_policy`) and
+returns the mover's settlement in multiplier units: bombs, the rocket, spring and reverse spring
+double it, as `scoring.settle` does. Everything works on packed rank counts, so a playout of a
+whole deal costs about a millisecond.
 """
 
 from __future__ import annotations

@@ -7,7 +7,17 @@ from games.core import registry
 from games.core.hints import Hint
 from games.core.rng import rng_for
 from games.dou_dizhu import ENGINE
-from games.dou_dizhu.bots import LEVELS, EinsteigerBot, MeisterBot, PlannerBot, hint
+from games.dou_dizhu.bots import (
+    LEVELS,
+    EinsteigerBot,
+    MeisterBot,
+    PlannerBot,
+    _modelled_policy,
+    _packed,
+    _planner_policy,
+    hint,
+)
+from games.dou_dizhu.combos import CATALOGUE, legal_plays
 from games.dou_dizhu.state import DouDizhuState
 from tests.games.dou_dizhu.helpers import fixed, pass_, play
 
@@ -99,3 +109,25 @@ def test_the_hint_explains_a_bid() -> None:
     given = _hint(state, 0)
     assert given.action == {"type": "bid", "value": 3}
     assert given.template == "Bid {bid}: as the landlord this hand wins about {percent} % of the deals."
+
+
+def test_the_masters_playouts_let_the_other_side_answer_greedily_and_its_own_side_plan() -> None:
+    hands = [_packed(h) for h in (["3S", "4S"], ["7S", "8S", "9S", "TS", "JS", "KS"], ["8H", "TH", "QH"])]
+    counts = [2, 6, 3]
+    five = _packed(["5S"])
+
+    def planner(seat: int, table_seat: int) -> int:
+        return _planner_policy(hands, counts, seat, 0, five, table_seat, legal_plays(hands[seat], CATALOGUE[five]))
+
+    def modelled(me: int, seat: int, table_seat: int) -> int:
+        plays = legal_plays(hands[seat], CATALOGUE[five])
+        return _modelled_policy(me)(hands, counts, seat, 0, five, table_seat, plays)
+
+    # Seat 1 over the landlord's single 5: the planner keeps its straight and answers with the king.
+    assert planner(1, 0) == _packed(["KS"])
+    # The landlord plays the Meister: in its playouts a farmer answers it greedily, with its lowest single.
+    assert modelled(0, 1, 0) == _packed(["7S"])
+    # A farmer plays the Meister: its own side (itself, its partner) plans, and so does a seat answering a
+    # play of the other side.
+    assert modelled(1, 1, 0) == modelled(2, 1, 0) == planner(1, 0)
+    assert modelled(0, 2, 1) == planner(2, 1)
