@@ -385,8 +385,8 @@ class MeisterBot(PlannerBot):
     """Searches the whole deal (`playout.py`). It deals worlds, ways the unseen cards may lie that
     agree with the card counts, the cards played, the landlord's public bottom cards and a seat's
     pass (`_world`); in each world it plays every candidate move (`_candidates`) out with the
-    planner in all three seats, except that the other side answers a play of its own side greedily
-    (`_modelled_policy`), and plays the candidate whose settlement (bombs, rocket and spring
+    planner in all three seats, except that the other side answers a play of the Meister's side
+    greedily (`_modelled_policy`), and plays the candidate whose settlement (bombs, rocket and spring
     doubling it) beats the planner's own move by more than a standard error on the same worlds.
     Farmers cooperate as the planner does: a partner's winning play is only beaten when the planner
     would (to go out, or to block a landlord about to go out), and a landlord low on cards is
