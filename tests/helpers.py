@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import combinations
 
@@ -69,3 +70,30 @@ def open_solo_table(page, base_url: str, game: str) -> None:
 def places(html: str) -> dict[int, str]:
     """Where each other seat's box sits on a rendered table: {seat index: "left" / "top" / "right"}."""
     return {int(seat): place for place, seat in re.findall(r'class="place seat-(\w+)">\s*<\w+ id="seat-(\d+)"', html)}
+
+
+def click_label_of(page, selector: str) -> None:
+    """Tick a hand's card the way a person does, by its picture (the label of its hidden input)."""
+    box = page.locator(selector).first.get_attribute("id")
+    page.locator(f'label[for="{box}"]').click()
+    page.wait_for_selector(f"#{box}:checked")
+
+
+def first_legal_move(page, game: str) -> None:
+    """A plain move in Chuo Pai, Chắn or Kowah, made on the page: the first play the table names as legal (Chuo
+    Pai) or the first card that may be discarded, else the first answer the table offers (or a pass)."""
+    if game == "chuo_pai":
+        plays = json.loads(page.locator("#hand").get_attribute("data-legal") or "[]")
+        if not plays:
+            page.get_by_role("button", name="Passen", exact=True).click()
+            return
+        for code in plays[0]:
+            click_label_of(page, f'#hand input[data-code="{code}"]:not(:checked)')
+        page.wait_for_selector("#selection-ok")
+        page.get_by_role("button", name="Spielen", exact=True).click()
+    elif page.locator("#hand input[type=radio][data-legal=true]").count():
+        click_label_of(page, "#hand input[type=radio][data-legal=true]")
+        page.wait_for_selector("#pick-ok")
+        page.locator("#actions button[name=intent][value=discard]").click()
+    else:
+        page.locator("#actions button[data-legal]").first.click()

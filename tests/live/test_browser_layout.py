@@ -9,12 +9,10 @@ Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from rooms.tables import TABLES
-from tests.helpers import open_solo_table
+from tests.helpers import click_label_of, first_legal_move, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -85,12 +83,6 @@ def wait_for_change(page, version: str) -> None:
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version, timeout=20_000)
 
 
-def click_label_of(page, selector: str) -> None:
-    box = page.locator(selector).first.get_attribute("id")
-    page.locator(f'label[for="{box}"]').click()
-    page.wait_for_selector(f"#{box}:checked")
-
-
 # What confirms a choice of cards the Tipp ticked, per game.
 CONFIRM = {"chor_voli": "Anordnung bestätigen", "dou_dizhu": "Spielen", "chuo_pai": "Spielen", "chan": "Abwerfen",
            "kowah": "Abwerfen"}
@@ -129,22 +121,8 @@ def move(page, game: str, tip: bool = False) -> None:
             page.get_by_role("button", name="Spielen", exact=True).click()
         else:
             page.get_by_role("button", name="Passen", exact=True).click()
-    elif game == "chuo_pai":
-        plays = json.loads(page.locator("#hand").get_attribute("data-legal") or "[]")
-        if not plays:
-            page.get_by_role("button", name="Passen", exact=True).click()
-            return
-        for code in plays[0]:
-            click_label_of(page, f'#hand input[data-code="{code}"]:not(:checked)')
-        page.wait_for_selector("#selection-ok")
-        page.get_by_role("button", name="Spielen", exact=True).click()
-    elif game in ("chan", "kowah"):
-        if page.locator("#hand input[type=radio][data-legal=true]").count():
-            click_label_of(page, "#hand input[type=radio][data-legal=true]")
-            page.wait_for_selector("#pick-ok")
-            page.locator("#actions button[name=intent][value=discard]").click()
-        else:
-            page.locator("#actions button[data-legal]").first.click()
+    else:
+        first_legal_move(page, game)
 
 
 @pytest.mark.parametrize("game", TABLES)

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.site import embedded
-from tests.helpers import AUTO_PASS_OFF
+from bench.site import embedded, services
+from tests.helpers import AUTO_PASS_OFF, first_legal_move
+from tests.live.conftest import require_services
 
 pytestmark = pytest.mark.browser
 DEALS = 5
@@ -212,3 +213,41 @@ def test_five_deals_of_dou_dizhu_every_move_live_on_the_other_page(site, browser
         if number == 1:
             bob.screenshot(path=artifacts / "room_dou_dizhu_deal_over.png", full_page=True)
         next_deal(alice, bob)
+
+
+@pytest.mark.parametrize("game, computers", [
+    ("chan", ("seat-2", "seat-3")), ("chuo_pai", ("seat-2",)), ("kowah", ("seat-2",)),
+])
+def test_three_deals_of_the_other_games_live_on_both_pages_in_services_mode(game, computers, browser, tmp_path):
+    """Chắn, Chuo Pai and Kowah the same way, on PostgreSQL and Redis with the computers' turns run by a
+    Celery worker: every move of a person shows on the other page by itself, across a reload of Bob's page
+    and a restart of the server in the second deal."""
+    require_services()
+    with services(tmp_path, CARDAVIA_COMPUTER_PACE="0.1") as site:
+        alice, bob = open_room(site, browser, game, computers)
+        alice.next_label = "Nächste Partie"
+        for number in range(1, 4):
+            moves = 0
+            while (mover := whose_turn(alice, bob, number)) is not None:
+                other = bob if mover is alice else alice
+                move(mover, other, lambda page=mover: plain_turn(page, game))
+                moves += 1
+                assert moves < 400, "the deal does not end"
+                if number == 2 and moves == 3:
+                    bob.reload()
+                    bob.wait_for_selector(f"#table[data-deal='{number}']", timeout=WAIT)
+                if number == 2 and moves == 6:
+                    server_restarts_while_both_pages_are_open(site, alice, bob)
+            sees(bob, *shown(alice))
+            assert bob.locator("#table[data-phase=over]").count()
+            if number < 3:
+                next_deal(alice, bob)
+
+
+def plain_turn(page, game: str) -> None:
+    """A person's move; where passing is the only one, by its button (these pages do not pass by themselves)."""
+    only = page.locator("#actions [data-auto-pass]")
+    if only.count():
+        only.first.click()
+    else:
+        first_legal_move(page, game)
