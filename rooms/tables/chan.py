@@ -174,7 +174,7 @@ def _roles(hand: list[str]) -> list[str]:
 
 def _hand_cards(view: dict, picked: str, discarding: bool, blocked: dict, meld_options: list[dict]) -> list[dict]:
     hand = view.get("hand") or []
-    candidates = {m["card"] for m in meld_options}
+    candidates = {m["card"] for group in meld_options for m in group["takes"]}
     if {"type": "chiu"} in (view.get("legal") or []):
         candidates.add(view["offer"]["card"])  # the three that would take the fourth
     frozen = set(view.get("frozen") or [])
@@ -233,7 +233,8 @@ def _claims(view: dict, legal: list[dict]) -> list[dict]:
 
 
 def _meld_options(view: dict, legal: list[dict], blocked: dict) -> list[dict]:
-    """Every hand card that could pair with the card on offer: legal ones as buttons, blocked ones explained."""
+    """Every hand card that could pair with the card on offer: legal ones as buttons, blocked ones explained
+    (grouped for the page by `_by_reason`)."""
     offer = view["offer"]
     if not view.get("to_act") or view["phase"] != "offer" or not offer or not offer["card"]:
         return []
@@ -252,7 +253,24 @@ def _meld_options(view: dict, legal: list[dict], blocked: dict) -> list[dict]:
             "reason": Why(reason_text(reason), reason["code"]) if reason else None,
             "id": f"meld-{code}",
         })
-    return options
+    return _by_reason(options)
+
+
+def _by_reason(options: list[dict]) -> list[dict]:
+    """The meld buttons as the page groups them: each legal one alone; blocked ones that are refused for the same
+    reason together, the reason said once (one laptop screen has room for one such sentence, not two)."""
+    groups: list[dict] = []
+    shared: dict[str, dict] = {}
+    for option in options:
+        reason = option["reason"]
+        if reason is not None and str(reason) in shared:
+            shared[str(reason)]["takes"].append(option)
+            continue
+        group = {"takes": [option], "reason": reason, "why_id": f"why-{option['id']}"}
+        groups.append(group)
+        if reason is not None:
+            shared[str(reason)] = group
+    return groups
 
 
 def _declines(view: dict, legal: list[dict], labels: dict[int, str]) -> list[dict]:

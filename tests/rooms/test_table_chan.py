@@ -226,3 +226,15 @@ def test_a_hidden_claim_does_not_light_up_the_seat_that_holds_it(alice):
     html = render(fixed_room(alice, state), alice)
     # the seats lit as acting (static/css reads #freshness): Computer 3's, the next to offer; not Computer 4's
     assert re.search(r'id="freshness"[^>]* data-acting="2"', html)
+
+
+def test_melds_blocked_for_the_same_reason_share_one_sentence(alice):
+    """Seat 3 discards 4V; seat 0 holds 4V, 4S and 4N: it may take the card only as Chắn with its own 4V, so both
+    Cạ are refused for the same reason, said once and describing both buttons."""
+    state, _ = play(fixed_state({0: "4V 4S 4N", 3: "4V"}, dealer=3), (3, discard("4V")))
+    html = render(fixed_room(alice, state), alice)
+    assert re.search(r'id="meld-4V" class="take take-chan" data-legal=', html)
+    described = re.findall(r'id="meld-4[NS]" class="take take-ca" disabled aria-describedby="(why-meld-\w+)"', html)
+    assert len(described) == 2 and len(set(described)) == 1 and html.count(f'id="{described[0]}"') == 1
+    assert html.count("nur als Chắn mit deiner eigenen Vier Vạn (Myriaden) nehmen, nicht als Cạ") == 1
+    assert html.count("meld-option is-blocked is-shared") == 1
