@@ -182,6 +182,21 @@ def dou_dizhu_turn(page) -> None:
         page.get_by_role("button", name="Passen", exact=True).click()
 
 
+def play_deal(alice, bob, number: int, turn, most: int, after_move=None) -> None:
+    """Both people play deal `number` to its end, each move by `turn(page)`: every move shows on the other
+    page by itself, and at the end Bob's page shows the deal over. `after_move(moves)` runs after each."""
+    moves = 0
+    while (mover := whose_turn(alice, bob, number)) is not None:
+        other = bob if mover is alice else alice
+        move(mover, other, lambda page=mover: turn(page))
+        moves += 1
+        assert moves < most, "the deal does not end"
+        if after_move:
+            after_move(moves)
+    sees(bob, *shown(alice))
+    assert bob.locator("#table[data-phase=over]").count()
+
+
 def whose_turn(alice, bob, number: int):
     """The page whose turn it is in deal `number` once the computer has moved, or None when it is over."""
     deadline = time.monotonic() + WAIT / 1000
@@ -199,17 +214,7 @@ def test_five_deals_of_dou_dizhu_every_move_live_on_the_other_page(site, browser
     alice, bob = open_room(site, browser, "dou_dizhu", ("seat-2",))
     alice.next_label = "Nächste Partie"
     for number in range(1, DEALS + 1):
-        moves = 0
-        while True:
-            mover = whose_turn(alice, bob, number)
-            if mover is None:
-                sees(bob, *shown(alice))
-                assert bob.locator("#table[data-phase=over]").count()
-                break
-            other = bob if mover is alice else alice
-            move(mover, other, lambda page=mover: dou_dizhu_turn(page))
-            moves += 1
-            assert moves < 80, "the deal does not end"
+        play_deal(alice, bob, number, dou_dizhu_turn, most=80)
         if number == 1:
             bob.screenshot(path=artifacts / "room_dou_dizhu_deal_over.png", full_page=True)
         next_deal(alice, bob)
@@ -226,20 +231,17 @@ def test_three_deals_of_the_other_games_live_on_both_pages_in_services_mode(game
     with services(tmp_path, CARDAVIA_COMPUTER_PACE="0.1") as site:
         alice, bob = open_room(site, browser, game, computers)
         alice.next_label = "Nächste Partie"
+
+        def second_deal(moves: int) -> None:
+            if moves == 3:
+                bob.reload()
+                bob.wait_for_selector("#table[data-deal='2']", timeout=WAIT)
+            if moves == 6:
+                server_restarts_while_both_pages_are_open(site, alice, bob)
+
         for number in range(1, 4):
-            moves = 0
-            while (mover := whose_turn(alice, bob, number)) is not None:
-                other = bob if mover is alice else alice
-                move(mover, other, lambda page=mover: plain_turn(page, game))
-                moves += 1
-                assert moves < 400, "the deal does not end"
-                if number == 2 and moves == 3:
-                    bob.reload()
-                    bob.wait_for_selector(f"#table[data-deal='{number}']", timeout=WAIT)
-                if number == 2 and moves == 6:
-                    server_restarts_while_both_pages_are_open(site, alice, bob)
-            sees(bob, *shown(alice))
-            assert bob.locator("#table[data-phase=over]").count()
+            play_deal(alice, bob, number, lambda page: plain_turn(page, game), most=400,
+                      after_move=second_deal if number == 2 else None)
             if number < 3:
                 next_deal(alice, bob)
 
