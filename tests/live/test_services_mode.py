@@ -15,12 +15,14 @@ from tests.helpers import arrangement_fields, disjoint_groups
 
 pytestmark = pytest.mark.services
 HAND = re.compile(r'name="card-([0-9TJQKA][SHDC])"')
+SHOWN = re.compile(r'data-deal="(\d+)"[^>]*data-phase="(\w+)"')  # the whole table's, or a frame's freshness
 
 
-async def next_table(ws, phase: str, timeout: float = 60) -> str:
-    """The page's whole table once it shows `phase` (updates come region by region; then a refresh)."""
+async def next_table(ws, *phases: str, deal: int = 1, timeout: float = 60) -> str:
+    """The page's whole table once it shows deal `deal` or a later one in one of `phases` (updates come
+    region by region; then a refresh)."""
     async with asyncio.timeout(timeout):
-        while f'data-phase="{phase}"' not in await ws.recv():
+        while not ((shown := SHOWN.search(await ws.recv())) and int(shown[1]) >= deal and shown[2] in phases):
             pass
         await ws.send(json.dumps({"command": "refresh"}))
         while 'id="table"' not in (html := await ws.recv()):
@@ -39,9 +41,10 @@ def test_a_whole_round_over_a_real_websocket_with_a_celery_worker(services_site)
         headers = {"Cookie": browser.cookie_header()}
         async with websockets.connect(uri, origin=services_site.url, additional_headers=headers) as ws:
             html = await ws.recv()
-            while 'data-phase="over"' in html:  # a four-of-a-kind round: deal the next
+            while 'data-phase="over"' in html:  # a four-of-a-kind round: deal the next (maybe one too)
+                following = int(SHOWN.search(html)[1]) + 1
                 browser.post(f"/de/raum/{token}/weiter/", {})
-                html = await next_table(ws, "arrange")
+                html = await next_table(ws, "arrange", "over", deal=following)
             hand = HAND.findall(html)  # arranged while the computers arrange in the Celery worker
             fields = arrangement_fields(hand, disjoint_groups(hand))
             await ws.send(json.dumps({"intent": "arrange", "action_id": "services-1", **fields, "HEADERS": {}}))
