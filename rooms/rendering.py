@@ -5,7 +5,9 @@ head, every seat's box, the middle of the table, the standings — show only wha
 they are rendered once per deal version, room version and language from the snapshot's public view
 and shared by every page (a viewer's own name becomes "You" by a plain text substitution of its
 `who` span). Private regions — the hand, the actions, the room bar, the status — are rendered from the
-seat's own view, once per version, seat and draft. The websocket sends only the regions whose HTML
+seat's own view, once per version, seat and draft. Regions that seldom change (the head, a hand, the
+status…) are taken from this process's cache when what their template reads is unchanged (`_shown`,
+rooms/reads.py). The websocket sends only the regions whose HTML
 changed since it last sent them (rooms/consumers.py), as htmx out-of-band swaps; the log grows by
 its new lines.
 
@@ -33,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from games.core import registry
 from games.core.protocol import visible_events
-from rooms import chat, presence, services, snapshots
+from rooms import chat, presence, reads, services, snapshots
 from rooms.models import LEVELS, ActionRecord, Deal, Room, Seat
 from rooms.tables import adapter
 from rules_content.games import BY_KEY
@@ -49,7 +51,6 @@ PLACES = {
 }
 CHART_W, CHART_H = 240, 90
 PUBLIC = ("head", "center", "standings")  # besides one box per seat, "seat-<index>"
-PRIVATE = ("hand", "actions")  # each game's own; every seat also has "decision" and "status"
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,7 @@ class _Regions:
             self._items.clear()
 
 
-_rendered = _Regions()
+_rendered = _Regions(8192)
 
 
 def compact(html: str) -> str:
@@ -335,8 +336,10 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
     if regions is None:
         with translation.override(lang):
             context = public_context(snapshot, info)
-            regions = {name.replace("_", "-"): _render(f"games/{info.game}/table.html#{name}", context)
-                       for name in ("head", "center", *felt_regions(info.game))}
+            # The middle changes with nearly every move; the head and the felt's other parts seldom do.
+            regions = {name.replace("_", "-"): (_render if name == "center" else _shown)(
+                f"games/{info.game}/table.html#{name}", context)
+                for name in ("head", "center", *felt_regions(info.game))}
             # Parts that change at their own pace are rendered again only when what they show changed.
             regions["standings"] = _once(("standings", info.pk, info.version, lang), _partial(
                 info.game, "standings", "rooms/_standings.html"), context)
@@ -349,6 +352,24 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
                                                  seat_template, {**context, "s": row})
         _rendered.put(key, regions)
     return regions
+
+
+def _shown(template: str, context: dict) -> str:
+    """A region rendered again only when something its template reads changed (rooms/reads.py): after a
+    move, most seats' hands, the bottom cards, the head and a seat's status read the same values. A
+    template with a tag `reads` does not know is rendered every time."""
+    wanted = reads.lookups(template)
+    try:
+        key = None if wanted is None else (
+            "shown", template, translation.get_language(), reads.fingerprint(wanted, context))
+    except reads.Opaque:
+        key = None
+    html = None if key is None else _rendered.get(key)
+    if html is None:
+        html = _render(template, context)
+        if key is not None:
+            _rendered.put(key, html)
+    return html
 
 
 def _once(key: tuple, template: str, context: dict) -> str:
@@ -381,11 +402,14 @@ def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dic
                 regions = {}
             else:
                 context = private_context(snapshot, info, seat, draft.get("fields", {}), error)
-                regions = {name: _render(f"games/{info.game}/table.html#{name}", context) for name in PRIVATE}
-                regions["tip"] = _render("rooms/_tip.html", {**context, "tip": tip(info.game, snapshot, seat, draft)})
+                # The hand and the Tipp stay the same while the other seats move; the actions and the
+                # decision (its version and id) change with every move.
+                regions = {"hand": _shown(f"games/{info.game}/table.html#hand", context),
+                           "actions": _render(f"games/{info.game}/table.html#actions", context)}
+                regions["tip"] = _shown("rooms/_tip.html", {**context, "tip": tip(info.game, snapshot, seat, draft)})
             if seat is not None:
                 regions["decision"] = _render("rooms/_decision.html", context)
-            regions["status"] = _render("rooms/_status.html", context)
+            regions["status"] = _shown("rooms/_status.html", context)
             regions["announce"] = str(context.get("announcement", ""))
         if not error:
             _rendered.put(key, regions)
