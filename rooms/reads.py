@@ -83,15 +83,16 @@ def reads_in(nodes: NodeList) -> tuple[Read, ...] | None:
     return tuple(read for path, read in found.items() if not any(path[:n] in found for n in range(1, len(path))))
 
 
-def fingerprint(reads: tuple[Read, ...], context: dict) -> bytes:
-    """A digest of what the template reads in `context` (BLAKE2b, 128 bits: equal digests mean equal
-    values, short of a deliberate collision); Opaque when a value cannot be serialised."""
+def fingerprint(wanted: tuple[Read, ...], context: dict) -> bytes:
+    """A digest of what a template reads (`wanted`) in `context` (BLAKE2b, 128 bits: equal digests mean
+    equal values, short of a deliberate collision); Opaque when a value cannot be serialised."""
     scope = Context(context)
     values = []
-    for read in reads:
+    for read in wanted:
         value = _resolve(read.var, context, scope)
         for key in read.keys:
-            value = get(value, _resolve(key, context, scope) if isinstance(key, Variable) else key)
+            if value is not MISSING:
+                value = get(value, _resolve(key, context, scope) if isinstance(key, Variable) else key)
         values.append(value)
     try:
         serialised = pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
