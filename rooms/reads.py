@@ -123,12 +123,11 @@ def _in_nodes(nodes: NodeList) -> Iterator[Read]:
 
 
 def _in_node(node: Node) -> Iterator[Read]:
-    if isinstance(node, (TextNode, CommentNode, LoadNode, StaticNode)) or (
-        isinstance(node, DefinePartialNode) and not node.inline
-    ):
-        return  # constant text, or a partial defined for later use
+    if isinstance(node, (TextNode, CommentNode, LoadNode, StaticNode)):
+        return  # constant text
     if isinstance(node, DefinePartialNode):
-        yield from _in_nodes(node.nodelist)
+        if node.inline:  # else only defined here, for `{% partial %}` or a region to use
+            yield from _in_nodes(node.nodelist)
     elif isinstance(node, VariableNode):
         yield from _in_expression(node.filter_expression)
     elif isinstance(node, IfNode):

@@ -7,9 +7,8 @@ and shared by every page (a viewer's own name becomes "You" by a plain text subs
 `who` span). Private regions — the hand, the actions, the room bar, the status — are rendered from the
 seat's own view, once per version, seat and draft. Regions that seldom change (the head, a hand, the
 status…) are taken from this process's cache when what their template reads is unchanged (`_shown`,
-rooms/reads.py). The websocket sends only the regions whose HTML
-changed since it last sent them (rooms/consumers.py), as htmx out-of-band swaps; the log grows by
-its new lines.
+rooms/reads.py). The websocket sends only the regions whose HTML changed since it last sent them
+(rooms/consumers.py), as htmx out-of-band swaps; the log grows by its new lines.
 
 Nothing here queries the database except `room_info` and `log_lines_from_db`, which the callers run
 in a worker thread when a room or deal changed.
@@ -359,17 +358,13 @@ def _shown(template: str, context: dict) -> str:
     move, most seats' hands, the bottom cards, the head and a seat's status read the same values. A
     template with a tag `reads` does not know is rendered every time."""
     wanted = reads.lookups(template)
+    if wanted is None:
+        return _render(template, context)
     try:
-        key = None if wanted is None else (
-            "shown", template, translation.get_language(), reads.fingerprint(wanted, context))
+        fingerprint = reads.fingerprint(wanted, context)
     except reads.Opaque:
-        key = None
-    html = None if key is None else _rendered.get(key)
-    if html is None:
-        html = _render(template, context)
-        if key is not None:
-            _rendered.put(key, html)
-    return html
+        return _render(template, context)
+    return _once(("shown", template, translation.get_language(), fingerprint), template, context)
 
 
 def _once(key: tuple, template: str, context: dict) -> str:
