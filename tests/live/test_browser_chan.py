@@ -153,8 +153,8 @@ def test_a_newcomer_plays_a_whole_deal_from_the_home_page(embedded_site, browser
     if any(scores):  # a win: the bonuses and how the score came about
         assert result.locator("table.bonuses tbody tr").count() >= 1
         assert "Punkte" in page.locator("[data-testid=formula]").inner_text()
-    else:
-        assert "Unentschieden" in result.inner_text()
+    else:  # a draw, said to the seated viewer beside the actions (the middle says it only to watchers)
+        assert "Unentschieden" in page.locator(".my-result").inner_text()
     assert "Die Partie ist vorbei" in page.locator("#announce").inner_text()
 
     page.reload()  # the same browser gets its seat and the finished deal back

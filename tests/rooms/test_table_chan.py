@@ -14,7 +14,7 @@ from rooms.models import Deal, Room
 from rooms.services import Refused
 from rooms.tables import chan as table
 from rooms.tables import submit_form
-from tests.games.chan.helpers import REVEAL, discard, play
+from tests.games.chan.helpers import REVEAL, discard, passive, play
 from tests.games.chan.helpers import table as fixed_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -170,6 +170,16 @@ def test_the_end_shows_the_winner_the_bonuses_how_they_score_and_the_settlement(
     assert re.search(r'data-testid="score-0">-5<', html) and re.search(r'data-testid="score-1">\+15<', html)
     assert html.count('class="winning-card"') == 1
     assert "Nächste Partie" in html
+
+
+def test_a_draw_is_said_to_the_seat_beside_its_actions_and_to_a_watcher_in_the_middle(alice, bob):
+    room = fixed_room(alice, passive(fixed_state({})))
+    seat, watcher = render(room, alice), render(room, bob)
+    draw = "Unentschieden: Die letzte Stapelkarte hat niemandem zum Sieg verholfen."
+    assert re.search(r'class="my-result"><strong>' + draw, seat)
+    assert re.search(r'class="result-line for-watchers"><strong>' + draw, watcher)
+    assert all(re.search(rf'data-testid="score-{s}">\+0<', seat) for s in range(4))
+    assert "Nächste Partie" in seat and "Nächste Partie" not in watcher
 
 
 def test_score_formulas_follow_the_rules():

@@ -90,3 +90,13 @@ def play(state: ChanState, *moves: tuple[int, dict]) -> tuple[ChanState, list[di
 
 def codes(events: list[dict]) -> list[str]:
     return [e["code"] for e in events]
+
+
+def passive(state, until=lambda s: s.phase == "over"):
+    """Everyone declines everything (claims too); discards take the first legal card."""
+    while not until(state):
+        seat = min(rules.actors(state))
+        legal = rules.legal_actions(state, seat)
+        action = next((a for a in legal if a["type"] in ("pass", "reveal")), legal[0])
+        state, _ = rules.apply(state, seat, action)
+    return state

@@ -15,7 +15,7 @@ from games.chan.cards import deck, is_red
 from games.chan.legality import discard_error, holding
 from games.chan.state import Meld
 from games.core.errors import IllegalAction
-from tests.games.chan.helpers import CHIU, PASS, REVEAL, WIN, codes, discard, meld, play, table
+from tests.games.chan.helpers import CHIU, PASS, REVEAL, WIN, codes, discard, meld, passive, play, table
 
 # Waits on 3V (Chắn) or 3N (Cạ with 3V): six Chắn, three Cạ and 3V alone.
 READY = "2V 2V 3S 3S 4N 4N 6V 6V 6V 6V 7S 7S 5V 5S 8N 8V 9S 9N 3V"
@@ -338,16 +338,6 @@ def test_a_dead_hand_only_turns_up_stock_cards():
 
 
 # --- the end of the stock (C19) ------------------------------------------------------------------
-
-
-def passive(state, until=lambda s: s.phase == "over"):
-    """Everyone declines everything (claims too); discards take the first legal card."""
-    while not until(state):
-        seat = min(rules.actors(state))
-        legal = rules.legal_actions(state, seat)
-        action = next((a for a in legal if a["type"] in ("pass", "reveal")), legal[0])
-        state, _ = rules.apply(state, seat, action)
-    return state
 
 
 def test_the_deal_is_drawn_when_the_last_stock_card_is_not_won():
