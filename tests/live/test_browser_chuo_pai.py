@@ -12,6 +12,7 @@ from tests.helpers import AUTO_PASS_OFF, open_solo_table
 pytestmark = pytest.mark.browser
 
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
+LONG = 90_000  # ms: once your hand is empty, the two computers may play on alone for up to ~28 moves
 # Every change of the page stamps the time: after a move the websocket brings one re-render per
 # computer move, and a click that lands while the table is swapped would be lost.
 STAMP_CHANGES = """window.addEventListener("DOMContentLoaded", () => {
@@ -23,7 +24,7 @@ STAMP_CHANGES = """window.addEventListener("DOMContentLoaded", () => {
 
 def settle(page) -> None:
     """Wait until the table has stopped changing for a moment (the computers' moves have all arrived)."""
-    page.wait_for_function("() => performance.now() - window.lastChange > 600", polling=100)
+    page.wait_for_function("() => performance.now() - window.lastChange > 600", polling=100, timeout=LONG)
 
 
 
@@ -59,7 +60,7 @@ def act(page, button: str, keyboard: bool) -> None:
         control.click()
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
     settle(page)
-    page.wait_for_selector(TURN)
+    page.wait_for_selector(TURN, timeout=LONG)
 
 
 def explain_a_refused_mix(page, artifacts) -> None:
@@ -82,7 +83,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     page.add_init_script(STAMP_CHANGES)
     open_solo_table(page, embedded_site.url, "chuo_pai")
     settle(page)
-    page.wait_for_selector(TURN)
+    page.wait_for_selector(TURN, timeout=LONG)
     assert page.locator(".seat-left, .seat-right").count() == 2  # the two computers, clockwise from you
     families = page.locator("#table .seat-bottom .family legend, #table .seat-bottom .family h3").all_inner_texts()
     assert families == ["Familie Long", "Familie Yao", "Schwarze Familie", "Rote Familie"]

@@ -89,14 +89,14 @@ def next_deal(alice, bob) -> None:
 def test_five_rounds_of_chor_voli_live_for_both_people(site, browser, artifacts):
     alice, bob = open_room(site, browser, "chor_voli", ("seat-2", "seat-3"))
     alice.next_label = "Nächste Runde"
-    rounds = 0
+    rounds = 0  # rounds arranged by hand; one settled at the deal (four of a kind) does not count
     while rounds < DEALS:
-        rounds += 1
         number = shown(alice)[0]
         bob.wait_for_selector(f"#table[data-deal='{number}']", timeout=WAIT)
         if alice.locator("#table[data-phase=over]").count():  # four of a kind: settled at the deal
             next_deal(alice, bob)
             continue
+        rounds += 1
         for page in (alice, bob):  # the computers have arranged: only the people are missing
             page.wait_for_function("() => document.querySelectorAll('.seat-note').length === 3"
                                    " && [...document.querySelectorAll('.is-computer .seat-note')]"

@@ -33,7 +33,9 @@ async def next_table(ws, *phases: str, deal: int = 1, timeout: float = 60) -> st
 def test_a_whole_round_over_a_real_websocket_with_a_celery_worker(services_site):
     browser = Browser(services_site.url)
     browser.get("/de/")
-    room_url, _ = browser.post("/de/tisch/chor_voli/solo/", {})
+    room_url, html = browser.post("/de/tisch/chor_voli/solo/", {})
+    while 'data-phase="over"' in html:  # a four-of-a-kind round ends at the deal: nothing for the worker to do
+        room_url, html = browser.post("/de/tisch/chor_voli/solo/", {})
     token = room_url.rstrip("/").rsplit("/", 1)[-1]
 
     async def play() -> str:
@@ -63,7 +65,9 @@ def test_killing_every_server_process_mid_deal_loses_nothing(services_site):
     services_site.kill("worker")
     browser = Browser(services_site.url)
     browser.get("/de/")
-    room_url, _ = browser.post("/de/tisch/chor_voli/solo/", {})
+    room_url, html = browser.post("/de/tisch/chor_voli/solo/", {})
+    while 'data-phase="over"' in html:  # a four-of-a-kind round ends at the deal: nothing for the worker to do
+        room_url, html = browser.post("/de/tisch/chor_voli/solo/", {})
     token = room_url.rstrip("/").rsplit("/", 1)[-1]
     services_site.kill("web")
     services_site.start_web()
@@ -74,8 +78,6 @@ def test_killing_every_server_process_mid_deal_loses_nothing(services_site):
         headers = {"Cookie": browser.cookie_header()}
         async with websockets.connect(uri, origin=services_site.url, additional_headers=headers) as ws:
             html = await ws.recv()
-            if 'data-phase="over"' in html:  # a four-of-a-kind round ends at the deal
-                return html
             hand = HAND.findall(html)
             fields = arrangement_fields(hand, disjoint_groups(hand))
             await ws.send(json.dumps({"intent": "arrange", "action_id": "after-restart", **fields}))
@@ -87,4 +89,4 @@ def test_killing_every_server_process_mid_deal_loses_nothing(services_site):
             "SELECT seat, count(*) FROM rooms_actionrecord a JOIN rooms_deal d ON a.deal_id = d.id "
             "JOIN rooms_room r ON d.room_id = r.id WHERE r.token = %s GROUP BY seat ORDER BY seat", [token]
         ).fetchall()
-    assert per_seat in ([], [(0, 1), (1, 1), (2, 1), (3, 1)])
+    assert per_seat == [(0, 1), (1, 1), (2, 1), (3, 1)]
