@@ -68,9 +68,11 @@ def sees(page, deal: int, version: int) -> None:
 
 
 def move(page, other, act) -> None:
-    """`act` on `page`, then the other person's page shows the version the mover's page shows."""
+    """`act` on `page`, then the other person's page shows the version the mover's page shows (unless `act`
+    returns False: the turn was gone before the move)."""
     before = shown(page)
-    act()
+    if act() is False:
+        return
     page.wait_for_function(
         "before => { const t = document.querySelector('#table');"
         " return Number(t.dataset.deal) !== before[0] || Number(t.dataset.version) !== before[1]; }",
@@ -246,10 +248,21 @@ def test_three_deals_of_the_other_games_live_on_both_pages_in_services_mode(game
                 next_deal(alice, bob)
 
 
-def plain_turn(page, game: str) -> None:
-    """A person's move; where passing is the only one, by its button (these pages do not pass by themselves)."""
-    only = page.locator("#actions [data-auto-pass]")
-    if only.count():
-        only.first.click()
-    else:
-        first_legal_move(page, game)
+def plain_turn(page, game: str) -> bool:
+    """A person's move; where passing is the only one, by its button (these pages do not pass by themselves).
+
+    False when the seat's turn ended before it moved: in Chắn a computer's win on the card on offer is taken
+    at once, and every other seat's answer to that card with it (games/chan/rules.py)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # as the browser fixture: only when used
+
+    try:
+        only = page.locator("#actions [data-auto-pass]")
+        if only.count():
+            only.first.click()
+        else:
+            first_legal_move(page, game)
+    except PlaywrightTimeout:
+        if page.locator("#table[data-my-turn=true]").count():
+            raise
+        return False
+    return True
