@@ -49,6 +49,7 @@ PLACES = {
     (3, True): ("bottom", "left", "right"),
 }
 CHART_W, CHART_H = 240, 90
+CHART_LINE = 2.5  # a line's width in the chart's units (static/css/cardavia.css, .chart polyline)
 PUBLIC = ("head", "center", "standings")  # besides one box per seat, "seat-<index>"
 
 
@@ -523,22 +524,26 @@ def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, 
 
 
 def standings_chart(history: tuple[tuple[int, ...], ...]) -> dict:
-    """Polylines of each seat's running net total over the deals, scaled into a small SVG."""
+    """Polylines of each seat's running net total over the deals, scaled into a small SVG.
+
+    Seats level after a deal (Dou Dizhu's farmers always are) are drawn side by side there, one line's width
+    apart, so that no line hides another; a seat alone at its total is drawn exactly."""
     rounds = max(len(series) for series in history) - 1
     values = [v for series in history for v in series]
     low, high = min(values), max(values)
     span = max(high - low, 1)
 
-    def point(i: int, v: int) -> str:
+    def point(seat: int, i: int, v: int) -> str:
+        level = [s for s, series in enumerate(history) if i < len(series) and series[i] == v]
         x = CHART_W * i / max(rounds, 1)
-        y = CHART_H - CHART_H * (v - low) / span
+        y = CHART_H - CHART_H * (v - low) / span + CHART_LINE * (level.index(seat) - (len(level) - 1) / 2)
         return f"{x:.1f},{y:.1f}"
 
     return {
         "width": CHART_W, "height": CHART_H, "rounds": rounds,
         "zero": f"{CHART_H - CHART_H * (0 - low) / span:.1f}",
         "lines": [
-            {"seat": seat, "points": " ".join(point(i, v) for i, v in enumerate(series))}
+            {"seat": seat, "points": " ".join(point(seat, i, v) for i, v in enumerate(series))}
             for seat, series in enumerate(history)
         ],
     }
