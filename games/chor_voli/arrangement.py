@@ -1,25 +1,25 @@
 """Arranging a hand (rules §1.2 step 5): checking a player's arrangement, and searching a hand's groups.
 
-The search works on bitmasks of hand positions: every valid group is listed under its lowest card,
-so walking the hand from its lowest free card (in a group, or discarded) visits each set of disjoint
-groups once.
+The search works on a hand as one int of `CARD_BIT`s (display order): every valid group is listed
+under its first card, so walking the hand from its first free card (in a group, or discarded) visits
+each set of disjoint groups once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 
 from games.chor_voli.cards import DECK_SET, is_card, sort_for_display
 from games.chor_voli.groups import (
-    ACE,
-    RANK_VALUE,
-    SEQUENCE_THIRDS,
-    SUIT_INDEX,
+    DISPLAY_DECK,
     by_strength,
+    cards_bits,
+    cards_of,
     group_mask,
     group_problem,
-    strong_first,
+    group_types,
 )
 from games.chor_voli.state import Arrangement
 from games.core.errors import IllegalAction, gettext_noop
@@ -98,10 +98,10 @@ def _check_every_card_placed_once(hand: Sequence[str], placed: list[str]) -> Non
 
 def max_groups(hand: Sequence[str]) -> int:
     """The most groups (0–4) that `hand` can form at once."""
-    return _max_groups(_GroupsByLowestCard(hand), len(hand))
+    return _max_groups(cards_bits(hand))
 
 
-def _max_groups(by_lowest: dict[int, list[int]], size: int) -> int:
+def _max_groups(hand: int) -> int:
     best = 0
 
     def search(free: int, found: int) -> None:
@@ -109,15 +109,13 @@ def _max_groups(by_lowest: dict[int, list[int]], size: int) -> int:
         best = max(best, found)
         if best == MAX_GROUPS or found + free.bit_count() // 3 <= best:
             return
-        low = free & -free
-        for mask in by_lowest[low]:
-            if mask & free == mask:
-                search(free & ~mask, found + 1)
-                if best == MAX_GROUPS:
-                    return
-        search(free & ~low, found)
+        for mask in groups_with_first(free):
+            search(free & ~mask, found + 1)
+            if best == MAX_GROUPS:
+                return
+        search(free & (free - 1), found)  # the first card discarded
 
-    search((1 << size) - 1, 0)
+    search(hand, 0)
     return best
 
 
@@ -127,14 +125,13 @@ def random_arrangement(hand: Sequence[str], rng: Rng, count: int | None = None) 
     None if the hand cannot form `count` groups. Not uniform over all arrangements (there are far
     too many to list): first the group count, then a random walk over the hand's groups.
     """
-    by_lowest = _GroupsByLowestCard(hand)
+    bits = cards_bits(hand)
     if count is None:
-        count = rng.randint(0, _max_groups(by_lowest, len(hand)))
-    masks = _random_groups(by_lowest, (1 << len(hand)) - 1, count, rng)
+        count = rng.randint(0, _max_groups(bits))
+    masks = _random_groups(bits, count, rng)
     if masks is None:
         return None
-    groups, discard = split_by_masks(hand, masks)
-    return Arrangement(strong_first(groups), sort_for_display(discard))
+    return Arrangement(by_strength(masks), cards_of(bits & ~sum(masks)))
 
 
 def split_by_masks(hand: Sequence[str], masks: Sequence[int]) -> tuple[list[list[str]], list[str]]:
@@ -150,60 +147,46 @@ def arrange_action(groups: Iterable[Sequence[str]], discard: Sequence[str]) -> J
     return {"type": "arrange", "groups": [list(g) for g in groups], "discard": list(discard)}
 
 
-def _random_groups(by_lowest: dict[int, list[int]], free: int, wanted: int, rng: Rng) -> list[int] | None:
+def _random_groups(free: int, wanted: int, rng: Rng) -> list[int] | None:
     if wanted == 0:
         return []
     if free.bit_count() < 3 * wanted:
         return None
-    low = free & -free
-    options = [mask for mask in by_lowest[low] if mask & free == mask] + [0]  # 0: discard the low card
+    options = [*groups_with_first(free), 0]  # 0: discard the first card
     rng.shuffle(options)
     for mask in options:
-        rest = _random_groups(by_lowest, free & ~(mask or low), wanted - bool(mask), rng)
+        rest = _random_groups(free & ~mask if mask else free & (free - 1), wanted - bool(mask), rng)
         if rest is not None:
             return [mask, *rest] if mask else rest
     return None
 
 
-class _GroupsByLowestCard(dict[int, list[int]]):
-    """Every valid group of `hand` (distinct cards) as a bitmask of hand positions, under the bit of its
-    lowest position; each list in the order of the triples (i < j < k) of the hand.
+def groups_with_first(free: int) -> Iterator[int]:
+    """Every valid group of the cards `free` (`CARD_BIT`s) that holds the first of them, as `CARD_BIT`s,
+    in the order of the triples of a hand sorted for display (second card, then third, ascending).
 
-    The hot path of a random arrangement, so each list is built when first asked for (a random
-    arrangement asks for about five of the thirteen). Which third cards complete a pair follows from
-    the pair's ranks and suits alone (rules §1.3): a trio needs the pair's rank; a straight one of the
-    ranks in `SEQUENCE_THIRDS`; a flush the pair's suit; independent cards a third rank in a third suit.
-    So each pair takes its thirds from the hand's positions per rank and per suit, as one bitmask."""
+    The search's hot path: listing each group under its first card visits every set of disjoint
+    groups once; the table of `_pair_thirds` leaves one AND per second card; and a generator lets
+    `max_groups` stop at the first group that leads to four."""
+    first = free & -free
+    thirds_of = _pair_thirds()[first.bit_length() - 1]
+    rest = free ^ first
+    while rest:
+        second = rest & -rest
+        rest ^= second
+        thirds = thirds_of[second.bit_length() - 1] & rest
+        while thirds:
+            third = thirds & -thirds
+            yield first | second | third
+            thirds ^= third
 
-    def __init__(self, hand: Sequence[str]) -> None:
-        super().__init__()
-        self.ranks = [RANK_VALUE[card] for card in hand]
-        self.suits = [SUIT_INDEX[card] for card in hand]
-        self.everyone = (1 << len(hand)) - 1
-        self.by_rank, self.by_suit = [0] * (ACE + 1), [0] * 4
-        for i, (rank, suit) in enumerate(zip(self.ranks, self.suits, strict=True)):
-            self.by_rank[rank] |= 1 << i
-            self.by_suit[suit] |= 1 << i
 
-    def __missing__(self, low: int) -> list[int]:
-        ranks, suits, by_rank, by_suit, everyone = self.ranks, self.suits, self.by_rank, self.by_suit, self.everyone
-        i = low.bit_length() - 1
-        groups, first_rank, first_suit = [], ranks[i], suits[i]
-        for j in range(i + 1, len(ranks)):
-            rank, suit = ranks[j], suits[j]
-            if rank == first_rank:
-                thirds = by_rank[rank]
-            elif suit == first_suit:
-                thirds = by_suit[suit]
-            else:
-                thirds = everyone & ~(by_suit[suit] | by_suit[first_suit] | by_rank[rank] | by_rank[first_rank])
-            for third_rank in SEQUENCE_THIRDS[first_rank][rank]:
-                thirds |= by_rank[third_rank]
-            thirds &= everyone ^ ((2 << j) - 1)  # the positions after j
-            pair = low | 1 << j
-            while thirds:
-                third = thirds & -thirds
-                groups.append(pair | third)
-                thirds ^= third
-        self[low] = groups
-        return groups
+@cache
+def _pair_thirds() -> list[list[int]]:
+    """Per pair of card bit numbers a < b, the `CARD_BIT`s of the cards after b that make a valid group
+    with the pair. Built on first use, from the valid groups of the pack."""
+    thirds = [[0] * len(DISPLAY_DECK) for _ in DISPLAY_DECK]
+    for group in group_types():
+        a, b, c = (i for i in range(len(DISPLAY_DECK)) if group >> i & 1)
+        thirds[a][b] |= 1 << c
+    return thirds

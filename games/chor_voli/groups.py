@@ -11,8 +11,8 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations
 
-from games.chor_voli.cards import DECK, display_key, is_card
-from games.core.cards import FRENCH_RANKS, FRENCH_SUITS, rank_value
+from games.chor_voli.cards import DECK, display_key, is_card, sort_for_display
+from games.core.cards import FRENCH_RANKS, rank_value
 from games.core.errors import IllegalAction, gettext_noop
 
 ACE = 14
@@ -48,15 +48,6 @@ SEQUENCES: dict[frozenset[int], int] = {
     **{frozenset({top, top - 1, top - 2}): top - 3 for top in range(13, 3, -1)},
 }
 
-# Per card code: its rank (2–14, Ace high) and its suit (0–3); per pair of different ranks, the ranks
-# that make the three a sequence (at most two, e.g. 4 and 7 for 5-6). `arrangement` builds groups with these.
-RANK_VALUE: dict[str, int] = {code: rank_value(code) for code in DECK}
-SUIT_INDEX: dict[str, int] = {code: FRENCH_SUITS.index(code[1]) for code in DECK}
-SEQUENCE_THIRDS: list[list[tuple[int, ...]]] = [
-    [tuple(r for r in range(2, ACE + 1) if frozenset({a, b, r}) in SEQUENCES) for b in range(ACE + 1)]
-    for a in range(ACE + 1)
-]
-
 
 def classify(cards: Sequence[str]) -> GroupType | None:
     """The type of three different cards, checked in the order of the rules table; None: not valid."""
@@ -78,7 +69,25 @@ def _mask(cards: Sequence[str]) -> int:
     return CARD_BIT[cards[0]] | CARD_BIT[cards[1]] | CARD_BIT[cards[2]]
 
 
-CARD_BIT: dict[str, int] = {code: 1 << i for i, code in enumerate(DECK)}
+# Card bits in display order (rank high→low, then S H D C): a hand sorted for display holds its cards in
+# bit order, so the arrangement search walks a hand as one int whose lowest bit is its first card.
+DISPLAY_DECK: tuple[str, ...] = sort_for_display(DECK)
+CARD_BIT: dict[str, int] = {code: 1 << i for i, code in enumerate(DISPLAY_DECK)}
+
+
+def cards_bits(cards: Iterable[str]) -> int:
+    """The OR of distinct cards' `CARD_BIT`s (their sum, as no bit repeats)."""
+    return sum(map(CARD_BIT.__getitem__, cards))
+
+
+def cards_of(bits: int) -> tuple[str, ...]:
+    """The cards of `CARD_BIT`s, in display order."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(DISPLAY_DECK[low.bit_length() - 1])
+        bits ^= low
+    return tuple(cards)
 
 
 @cache

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chor_voli import ENGINE
-from games.chor_voli.arrangement import _GroupsByLowestCard
+from games.chor_voli.arrangement import groups_with_first
 from games.chor_voli.cards import DECK, sort_for_display
-from games.chor_voli.groups import _key_of, _type_of, classify, group_key, group_problem
+from games.chor_voli.groups import _key_of, _type_of, cards_bits, cards_of, classify, group_key, group_problem
 from games.chor_voli.state import ChorVoliState
 from games.core.conformance import check_engine, check_hidden_information
 from games.core.errors import IllegalAction
@@ -159,18 +159,14 @@ def test_chained_rounds_conserve_chips_and_never_empty_the_pool_below_zero(seed:
 @SETTINGS
 @given(seed=seeds, size=st.integers(min_value=3, max_value=13))
 def test_the_arrangement_search_finds_exactly_the_valid_groups_of_a_hand(seed: int, size: int) -> None:
-    """The search's group lists (from the hand's positions per rank and suit) are the plain ones: every
-    triple of hand positions that `classify` accepts, in the same order, under its lowest position."""
+    """The search's group lists (from a table per pair of cards) are the plain ones: every triple of a
+    hand in display order that `classify` accepts, in the same order, under its first card."""
     deck = list(DECK)
     rng_for(seed, "groups").shuffle(deck)
     hand = sort_for_display(deck[:size])
-    plain: dict[int, list[int]] = {}
-    for triple in combinations(range(size), 3):
-        if _type_of([hand[i] for i in triple]) is not None:
-            plain.setdefault(1 << triple[0], []).append(sum(1 << i for i in triple))
-    by_lowest = _GroupsByLowestCard(hand)
-    found = {1 << i: by_lowest[1 << i] for i in range(size) if by_lowest[1 << i]}
-    assert found == plain
+    for first in range(size):
+        plain = [t for t in combinations(hand[first:], 3) if t[0] == hand[first] and _type_of(t) is not None]
+        assert [cards_of(mask) for mask in groups_with_first(cards_bits(hand[first:]))] == plain
 
 
 def test_the_group_table_classifies_and_keys_every_triple_of_the_pack_by_the_rules_table() -> None:
