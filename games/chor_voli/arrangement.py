@@ -11,9 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
-from games.chor_voli.cards import DECK_SET, is_card, sort_for_display
+from games.chor_voli.cards import DECK_SET, DISPLAY_DECK, is_card, sort_for_display
 from games.chor_voli.groups import (
-    DISPLAY_DECK,
     by_strength,
     cards_bits,
     cards_of,

@@ -35,5 +35,13 @@ def display_key(code: str) -> tuple[int, int]:
 _DISPLAY_KEYS = {code: (-rank_value(code), FRENCH_SUITS.index(code[1])) for code in DECK}
 
 
+DISPLAY_DECK: tuple[str, ...] = tuple(sorted(DECK, key=display_key))
+_DISPLAY_PLACES = {code: place for place, code in enumerate(DISPLAY_DECK)}
+
+
 def sort_for_display(cards: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=display_key))
+    cards = tuple(cards)
+    try:  # every hand is sorted on every deal: plain ints are the quickest key
+        return tuple(sorted(cards, key=_DISPLAY_PLACES.__getitem__))
+    except KeyError:  # a code outside the pack (or spelled otherwise) sorts the long way
+        return tuple(sorted(cards, key=display_key))

@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations
 
-from games.chor_voli.cards import DECK, display_key, is_card, sort_for_display
+from games.chor_voli.cards import DECK, DISPLAY_DECK, display_key, is_card
 from games.core.cards import FRENCH_RANKS, rank_value
 from games.core.errors import IllegalAction, gettext_noop
 
@@ -39,6 +39,7 @@ _STRENGTH = {
     GroupType.FLUSH: 2,
     GroupType.INDEPENDENT: 1,
 }
+_OF_STRENGTH = {strength: kind for kind, strength in _STRENGTH.items()}
 
 # The twelve sequences as rank sets, valued A-K-Q = 12, A-2-3 = 11, K-Q-J = 10 … 4-3-2 = 1.
 # K-A-2 and the Ramchi 2-3-5 are not sequences (seed; rules CV-A12).
@@ -71,7 +72,6 @@ def _mask(cards: Sequence[str]) -> int:
 
 # Card bits in display order (rank high→low, then S H D C): a hand sorted for display holds its cards in
 # bit order, so the arrangement search walks a hand as one int whose lowest bit is its first card.
-DISPLAY_DECK: tuple[str, ...] = sort_for_display(DECK)
 CARD_BIT: dict[str, int] = {code: 1 << i for i, code in enumerate(DISPLAY_DECK)}
 
 
@@ -135,6 +135,11 @@ def group_key(cards: Sequence[str]) -> tuple[int, ...]:
     if mask is None:
         raise ValueError(f"{list(cards)} is not a valid Chor Voli group")
     return _group_keys()[mask]
+
+
+def kind_of_key(key: Sequence[int]) -> GroupType:
+    """The type of a valid group from its `group_key`, which starts with the type's strength."""
+    return _OF_STRENGTH[key[0]]
 
 
 def _key_of(cards: Sequence[str], kind: GroupType) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.chor_voli.cards import SEATS
-from games.chor_voli.groups import GroupType, classify, group_key
+from games.chor_voli.groups import GroupType, group_key, kind_of_key
 from games.core.cards import FRENCH_RANKS
 
 ANTE = 1
@@ -107,11 +107,12 @@ def settle_quads(quads: tuple[tuple[int, str], ...], pool: int) -> Settlement:
 def settle_comparisons(groups: Sequence[Sequence[Sequence[str]]], dealer: int, pool: int) -> Settlement:
     """Compare every seat's groups (strong→weak); each comparison pays its winner 1 chip from `pool`.
 
-    The last winner deals next; with no comparison at all the dealer stays (CV-A15).
+    The last winner deals next; with no comparison at all the dealer stays (CV-A15). An invalid
+    group raises `group_key`'s ValueError.
     """
     keys = [[group_key(g) for g in seat_groups] for seat_groups in groups]
     comparisons = tuple(
-        Comparison(k + 1, tuple(_reveal(seat, groups[seat][k]) for seat in order), winner)
+        Comparison(k + 1, _reveals(order, k, groups, keys), winner)
         for k, (order, winner) in enumerate(play_comparisons(keys, dealer))
     )
     chips = Counter(c.winner for c in comparisons)
@@ -121,7 +122,8 @@ def settle_comparisons(groups: Sequence[Sequence[Sequence[str]]], dealer: int, p
     )
 
 
-def _reveal(seat: int, cards: Sequence[str]) -> Reveal:
-    kind = classify(cards)
-    assert kind is not None, f"seat {seat} confirmed an invalid group {cards}"
-    return Reveal(seat, tuple(cards), kind)
+def _reveals(
+    order: Sequence[int], k: int, groups: Sequence[Sequence[Sequence[str]]], keys: Sequence[Sequence[Key]]
+) -> tuple[Reveal, ...]:
+    """Comparison k's reveals in `order`; each group's type follows from its key, looked up once."""
+    return tuple(Reveal(seat, tuple(groups[seat][k]), kind_of_key(keys[seat][k])) for seat in order)
