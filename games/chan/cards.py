@@ -61,7 +61,10 @@ _SORT_KEYS[CHI_CHI] = (len(RANKS), 0)
 
 
 def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    try:  # the table's own lookup as the key: a Python key function per card cost more than the sort
+        return tuple(sorted(cards, key=_SORT_KEYS.__getitem__))
+    except KeyError:
+        return tuple(sorted(cards, key=sort_key))  # not a Chắn card: sort_key says so
 
 
 def check_code(code: object) -> str:

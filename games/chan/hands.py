@@ -9,14 +9,13 @@ one stays unpaired. A Chi Chi leftover never pairs. An identical pair is never s
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 
-from games.chan.cards import CHI_CHI, IDENTITIES, rank_of
+from games.chan.cards import CHI_CHI, IDENTITIES, rank_of, sorted_cards
 from games.chan.state import Meld
 
 PAIRS = 10
@@ -32,7 +31,7 @@ class Pairing:
 
 
 def canonical(cards: Iterable[str]) -> Pairing:
-    return _canonical(tuple(sorted(cards)))  # any fixed order will do for the cache's key
+    return _canonical(sorted_cards(cards))  # the order of a state's hands: one cache entry per hand
 
 
 _ORDER = {code: i for i, code in enumerate(IDENTITIES)}
@@ -40,18 +39,19 @@ _ORDER = {code: i for i, code in enumerate(IDENTITIES)}
 
 @lru_cache(maxsize=4096)
 def _canonical(cards: tuple[str, ...]) -> Pairing:
-    """Cached on the sorted cards: the legality checks ask about the same hands at every offer."""
-    counts = Counter(cards)
-    odd = sorted((code for code in counts if code in _ORDER and counts[code] % 2), key=_ORDER.__getitem__)
+    """Cached on the cards: the legality checks ask about the same hands at every offer."""
+    odd = [code for code in set(cards) if cards.count(code) % 2]
+    chan = (len(cards) - len(odd)) // 2  # each identity gives ⌊count/2⌋ Chắn
     ca: list[str] = []
     unpaired: list[str] = [CHI_CHI] if CHI_CHI in odd else []
-    for rank, singles in groupby((code for code in odd if code != CHI_CHI), key=itemgetter(0)):
+    singles_by_rank = sorted((code for code in odd if code in _ORDER and code != CHI_CHI), key=_ORDER.__getitem__)
+    for rank, singles in groupby(singles_by_rank, key=itemgetter(0)):
         singles = list(singles)
         if len(singles) >= 2:
             ca.append(rank)
         if len(singles) % 2:
             unpaired.append(singles[-1])
-    return Pairing(sum(c // 2 for c in counts.values()), tuple(ca), tuple(unpaired))
+    return Pairing(chan, tuple(ca), tuple(unpaired))
 
 
 def one_short(hand: tuple[str, ...]) -> bool:
@@ -60,10 +60,9 @@ def one_short(hand: tuple[str, ...]) -> bool:
     return len(_canonical(hand).unpaired) == 1  # any order counts right; a state's hands are sorted already
 
 
-def holds_ca(hand: Iterable[str], rank: str) -> bool:
+def holds_ca(hand: Sequence[str], rank: str) -> bool:
     """True when the hand holds a Cạ in `rank`: two identities of that rank with odd counts (R5a)."""
-    counts = Counter(hand)
-    return sum(counts[rank + suit] % 2 for suit in "VSN") >= 2
+    return sum(hand.count(rank + suit) % 2 for suit in "VSN") >= 2
 
 
 def total_pairing(melds: Sequence[Meld], concealed: Iterable[str]) -> Pairing:
@@ -79,14 +78,17 @@ def winning_pairing(melds: Sequence[Meld], concealed: Sequence[str], card: str |
 
     `concealed` includes the winning `card` (None for Thiên ù, where the Chi Chi rule does not apply).
     """
-    if sum(len(m.cards) for m in melds) + len(concealed) != 2 * PAIRS:
-        return None
     pairing = total_pairing(melds, concealed)
+    return pairing if wins(melds, concealed, card, pairing) else None
+
+
+def wins(melds: Sequence[Meld], concealed: Sequence[str], card: str | None, pairing: Pairing) -> bool:
+    """`winning_pairing` for a caller that has the `pairing` of melds + concealed already."""
+    if sum(len(m.cards) for m in melds) + len(concealed) != 2 * PAIRS:
+        return False
     if pairing.unpaired or pairing.chan < MIN_CHAN:
-        return None
-    if card == CHI_CHI and (pairing.chan != MIN_CHAN or len(pairing.ca) != CHI_CHI_CA):
-        return None
-    return pairing
+        return False
+    return card != CHI_CHI or (pairing.chan == MIN_CHAN and len(pairing.ca) == CHI_CHI_CA)
 
 
 def same_rank(a: str, b: str) -> bool:
@@ -94,5 +96,6 @@ def same_rank(a: str, b: str) -> bool:
     return rank is not None and rank == rank_of(b)
 
 
-# The identities each identity pairs with: itself (a Chắn) and the other suits of its rank (a Cạ).
-PARTNERS = {a: frozenset(b for b in IDENTITIES if a == b or same_rank(a, b)) for a in IDENTITIES}
+# The identities each identity pairs with: itself (a Chắn) and the other suits of its rank (a Cạ),
+# in the cards' sort order.
+PARTNERS = {a: tuple(b for b in IDENTITIES if a == b or same_rank(a, b)) for a in IDENTITIES}

@@ -8,18 +8,18 @@ live in one place. The checks read a `Holding`, one seat's private and public ca
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
-from games.chan.cards import CHI_CHI, rank_of, sorted_cards
-from games.chan.hands import MIN_CHAN, Pairing, canonical, holds_ca, same_rank, total_pairing, winning_pairing
+from games.chan.cards import CHI_CHI, rank_of
+from games.chan.hands import MIN_CHAN, Pairing, holds_ca, one_short, same_rank, total_pairing, winning_pairing, wins
 from games.chan.state import ChanState, Meld
 from games.core.errors import IllegalAction, gettext_noop
 
 
 @dataclass(frozen=True, slots=True)
 class Holding:
-    hand: tuple[str, ...]
+    hand: tuple[str, ...]  # sorted, as a state's hands are
     melds: tuple[Meld, ...]
     discarded: tuple[str, ...]
     frozen: tuple[str, ...]
@@ -36,11 +36,12 @@ class Holding:
         return len(ranks) != len(set(ranks))
 
     def after_meld(self, meld: Meld) -> Holding:
-        """The holding once `meld` is exposed; its hand cards must be held."""
+        """The holding once `meld` is exposed; its hand cards must be held. Taking cards out of a
+        sorted hand leaves it sorted, so it is not sorted again (hands are sorted tuples throughout)."""
         hand = list(self.hand)
         for card in meld.from_hand:
             hand.remove(card)
-        return Holding(sorted_cards(hand), (*self.melds, meld), self.discarded, self.frozen)
+        return Holding(tuple(hand), (*self.melds, meld), self.discarded, self.frozen)
 
 
 def holding(state: ChanState, seat: int) -> Holding:
@@ -84,10 +85,11 @@ def legal_discards(h: Holding) -> list[str]:
     return list(_legal_discards(h))
 
 
-@lru_cache(maxsize=1024)
-def _legal_discards(h: Holding) -> tuple[str, ...]:
-    """Cached: every meld and Chíu asks whether a discard is left after it, at every offer."""
-    return tuple(card for card in sorted_cards(set(h.hand)) if discard_error(h, card) is None)
+def _legal_discards(h: Holding) -> Iterator[str]:
+    """The legal discards in hand order, lazily: a meld only asks whether there is one. Cards held
+    twice or four times are Chắn pairs, which `discard_error` refuses first; skipping them spares
+    building those refusals."""
+    return (card for card in dict.fromkeys(h.hand) if h.count(card) in (1, 3) and discard_error(h, card) is None)
 
 
 def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
@@ -159,7 +161,7 @@ def ca_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
             "ca_in_rank",
             rank=rank,
         )
-    if len(canonical(h.hand).unpaired) == 1:
+    if one_short(h.hand):
         return IllegalAction(
             gettext_noop(
                 "Only one unpaired card is left in your hand, so you may not meld a Cạ: wait for "
@@ -195,8 +197,7 @@ def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
 
 
 def _no_discard_after(h: Holding, meld: Meld) -> IllegalAction | None:
-    after = h.after_meld(meld)
-    if any(discard_error(after, card) is None for card in set(after.hand)):
+    if next(_legal_discards(h.after_meld(meld)), None) is not None:
         return None
     return IllegalAction(
         gettext_noop("After taking {offered} you would have no legal discard left, so you may not take it."),
@@ -238,9 +239,9 @@ def win_error(h: Holding, card: str | None, by_chiu_only: bool) -> IllegalAction
             card=card,
         )
     concealed = h.hand if card is None else (*h.hand, card)
-    if winning_pairing(h.melds, concealed, card) is not None:
-        return None
     pairing = total_pairing(h.melds, concealed)
+    if wins(h.melds, concealed, card, pairing):
+        return None
     if card == CHI_CHI and not pairing.unpaired and pairing.chan >= MIN_CHAN:
         return IllegalAction(
             gettext_noop("Winning on Chi Chi needs exactly six Chắn and four Cạ; you would have {chan} Chắn."),

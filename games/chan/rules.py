@@ -76,7 +76,6 @@ bonuses, hand, scores} and "drawn". `next_options` is {}: every deal draws its d
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from games.chan import scoring
@@ -218,15 +217,16 @@ def _offer_actions(state: ChanState, seat: int) -> tuple[JSON, ...]:
         return ()
     if offer.card is None:
         return ({"type": "reveal"},) if own else ()
-    if not own and (offer.source == PASSED or not _may_claim(state.hands[seat], offer)):
+    if not own and offer.source == PASSED:
         return ()
-    return _answers(holding(state, seat), offer, own)
+    claim = _may_claim(state.hands[seat], offer)
+    return _answers(holding(state, seat), offer, own, claim) if own or claim else ()
 
 
-@lru_cache(maxsize=1024)
-def _answers(h: Holding, offer: Offer, own: bool) -> tuple[JSON, ...]:
-    """The answers of a seat holding `h` to a card on offer (shared dicts: callers copy them)."""
-    actions = _claims(h, offer)
+def _answers(h: Holding, offer: Offer, own: bool, claim: bool) -> tuple[JSON, ...]:
+    """The answers of a seat holding `h` to a card on offer, `claim` if it passed `_may_claim`
+    (shared dicts: callers copy them). Not cached: a holding rarely meets the same offer twice."""
+    actions = _claims(h, offer) if claim else []
     if offer.last:
         return (*actions, {"type": "pass"}) if actions else ()
     if own:
@@ -241,8 +241,6 @@ def _answers(h: Holding, offer: Offer, own: bool) -> tuple[JSON, ...]:
 
 def _claims(h: Holding, offer: Offer) -> list[JSON]:
     """A win (which includes a winning Chíu, C6), else a Chíu; none on the last card but a win."""
-    if not _may_claim(h.hand, offer):
-        return []
     if win_error(h, offer.card, by_chiu_only=offer.source != STOCK) is None:
         return [{"type": "win"}]
     if not offer.last and chiu_error(h, offer.card) is None:
@@ -258,8 +256,8 @@ def _may_claim(hand: tuple[str, ...], offer: Offer) -> bool:
 
 
 def meld_candidates(h: Holding, offered: str) -> list[str]:
-    """Distinct hand cards that could pair with `offered`: identical, or the same rank."""
-    return list(sorted_cards(PARTNERS[offered].intersection(h.hand)))
+    """Distinct hand cards that could pair with `offered`: identical, or the same rank (sorted)."""
+    return [card for card in PARTNERS[offered] if card in h.hand]
 
 
 # --- apply --------------------------------------------------------------------------------------
@@ -386,8 +384,9 @@ def _open_offer(state: ChanState, turn: int, offer: Offer, **changes: Any) -> St
     answers: tuple[Response, ...] = ()
     if state.dead and turn == state.dealer and not offer.last:
         answers = (Response(turn, "pass" if offer.source == STOCK else "reveal"),)
-    state = _answered(state, pending, answers)
-    return _resolve(state) if not pending else (state, [])
+    if not pending:
+        return _resolve(state, answers)
+    return _answered(state, pending, answers), []
 
 
 def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Response, ...]) -> ChanState:
@@ -400,34 +399,36 @@ def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Respo
 
 def _answer(state: ChanState, seat: int, action: JSON) -> Step:
     answer = Response(seat, action["type"], action.get("card"))
-    state = _answered(state, tuple(s for s in state.pending if s != seat), (*state.responses, answer))
+    pending, responses = tuple(s for s in state.pending if s != seat), (*state.responses, answer)
     event = _event("answered", seat, to=[seat], type=answer.type, card=answer.card)
-    if state.pending and not _win_decided(state):
-        return state, [event]
-    step = _resolve(state)
+    if pending and not _win_decided(state.offer, pending, responses):
+        return _answered(state, pending, responses), [event]
+    step = _resolve(state, responses)
     return step[0], [event, *step[1]]
 
 
-def _win_decided(state: ChanState) -> bool:
+def _win_decided(offer: Offer, pending: tuple[int, ...], responses: tuple[Response, ...]) -> bool:
     """A win claim that no pending seat can outrank (it precedes them all in door order)."""
-    for seat in door_order(state.offer.door):
-        if seat in state.pending:
+    for seat in door_order(offer.door):
+        if seat in pending:
             return False
-        if any(r.seat == seat and r.type == "win" for r in state.responses):
+        if any(r.seat == seat and r.type == "win" for r in responses):
             return True
     return False
 
 
-def _resolve(state: ChanState) -> Step:
-    """All answers are in: wins from the open door, then a Chíu, then the normal answer (R6, C6)."""
-    answers = {r.seat: r for r in state.responses}
+def _resolve(state: ChanState, responses: tuple[Response, ...]) -> Step:
+    """All answers are in: wins from the open door, then a Chíu, then the normal answer (R6, C6).
+    `responses` replace the state's own, which every outcome clears: the state with the last
+    answer in is never built."""
+    answers = {r.seat: r for r in responses}
     offer = state.offer
     for seat in door_order(offer.door):
         if seat in answers and answers[seat].type == "win":
             return _win(state, seat)
     if offer.last:
         return _draw(state)
-    chiu = next((r.seat for r in state.responses if r.type == "chiu"), None)
+    chiu = next((r.seat for r in responses if r.type == "chiu"), None)
     if chiu is not None:
         return _take(state, chiu, Meld("chiu", offer.card, (offer.card,) * 3))
     own = answers[state.turn]
@@ -445,14 +446,16 @@ def _resolve(state: ChanState) -> Step:
 def _freeze_declined(state: ChanState) -> Step:
     """Declining an available Chắn (or Chíu) on the own offer freezes that identity (R4c)."""
     seat, card = state.turn, state.offer.card
-    h = holding(state, seat)
-    if card is None or (state.dead and seat == state.dealer) or card in h.frozen:
+    frozen = state.frozen[seat]
+    if card is None or (state.dead and seat == state.dealer) or card in frozen:
         return state, []
-    held = h.count(card)
-    available = (held in (1, 2) and meld_error(h, card, card) is None) or (held == 3 and chiu_error(h, card) is None)
+    if state.hands[seat].count(card) == 3:
+        available = chiu_error(holding(state, seat), card) is None
+    else:  # the seat's answers list this Chắn exactly when `meld_error` allows it
+        available = {"type": "meld", "card": card} in _legal(state, seat)
     if not available:
         return state, []
-    state = state.evolve(frozen=put(state.frozen, seat, (*h.frozen, card)))
+    state = state.evolve(frozen=put(state.frozen, seat, (*frozen, card)))
     return state, [_event("frozen", seat, to=[seat], card=card)]
 
 
@@ -614,14 +617,15 @@ def _result_json(state: ChanState) -> JSON | None:
 
 def outcome(state: ChanState) -> JSON | None:
     """None while running; then the settlement, the winner, the winning card and the bonuses."""
-    return _result_json(state)
+    return None if state.result is None else _result_json(state)
 
 
 # --- hooks for the conformance checker and the property tests ------------------------------------
 
 
 def random_action(state: ChanState, seat: int, rng: Rng) -> JSON:
-    return rng.choice(legal_actions(state, seat))
+    """As `rng.choice(legal_actions(state, seat))`, copying only the chosen action."""
+    return dict(rng.choice(_legal(state, seat) if seat in actors(state) else []))
 
 
 def check_invariants(state: ChanState) -> None:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.chan import ENGINE, legality, rules
+from games.chan import ENGINE, rules
 from games.chan.cards import sorted_cards
 from games.chan.state import Meld, dump, load
 from games.core import registry
@@ -239,9 +239,9 @@ def test_golden_playthrough_seed_7():
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32), st.floats(0, 1))
 def test_cached_legal_actions_equal_fresh_ones_and_are_copies(seed, fraction):
-    """The answers to an offer and the legal discards are cached per holding, and the answers also in
-    the state's memo: what a later call gets must be what a fresh computation gives (a loaded state
-    starts with an empty memo), and changing a returned list must not reach the caches."""
+    """The legal actions are kept in the state's memo: what a later call gets must be what a fresh
+    computation gives (a loaded state starts with an empty memo), and changing a returned list must
+    not reach the memo."""
     steps = play_random(ENGINE, seed, check=False).steps
     state = replay(ENGINE, seed, steps[: int(len(steps) * fraction)])
     for legal in [ENGINE.legal_actions(state, seat) for seat in range(4)]:
@@ -249,8 +249,6 @@ def test_cached_legal_actions_equal_fresh_ones_and_are_copies(seed, fraction):
             action["type"] = "spoilt"
     cached = [ENGINE.legal_actions(state, seat) for seat in range(4)]
     assert all(action["type"] != "spoilt" for legal in cached for action in legal)
-    rules._answers.cache_clear()
-    legality._legal_discards.cache_clear()
     fresh = ENGINE.load(ENGINE.dump(state))
     assert not fresh.memo
     assert [ENGINE.legal_actions(fresh, seat) for seat in range(4)] == cached
