@@ -157,7 +157,7 @@ class ChorVoli:
     def apply(self, state: ChorVoliState, seat: int, action: JSON) -> tuple[ChorVoliState, list[Event]]:
         arrangement = _checked_arrangement(state, seat, action)
         arrangements = tuple(arrangement if s == seat else a for s, a in enumerate(state.arrangements))
-        new = replace(state, arrangements=arrangements)
+        new = ChorVoliState(state.seed, state.dealer, state.pool_start, state.hands, arrangements)
         events = [_event("confirmed", seat)]
         settlement = settle(new)
         if settlement is not None:

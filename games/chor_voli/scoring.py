@@ -6,14 +6,13 @@ pays its winner 1 from the pool, and what is left stays there for the next round
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from games.chor_voli.cards import SEATS
-from games.chor_voli.groups import GroupType, group_key, kind_of_key
-from games.core.cards import FRENCH_RANKS
+from games.chor_voli.groups import CARD_BIT, GroupType, cards_bits, cards_of, group_key, kind_of_key
+from games.core.cards import FRENCH_RANKS, FRENCH_SUITS
 
 ANTE = 1
 
@@ -57,8 +56,14 @@ class Settlement:
 
 
 def find_quads(hands: Sequence[Sequence[str]]) -> tuple[tuple[int, str], ...]:
-    """Every four-of-a-kind as (seat, rank), the highest rank (Ace high) first (rules §1.2 step 4, CV-A3)."""
+    """Every four-of-a-kind as (seat, rank), the highest rank (Ace high) first (rules §1.2 step 4, CV-A3).
+    Each hand holds distinct cards of the pack."""
     return _quads(tuple(map(tuple, hands)))  # no copy of a state's hands: tuple() of a tuple is itself
+
+
+# A rank's four cards have neighbouring `CARD_BIT`s (display order: rank, then suit S H D C), so a hand
+# holds a quad where a rank's first bit and the next three are all set.
+_RANK_FIRST_BITS = sum(CARD_BIT[rank + FRENCH_SUITS[0]] for rank in FRENCH_RANKS)
 
 
 @lru_cache(maxsize=1024)
@@ -66,8 +71,8 @@ def _quads(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, str], ...]:
     """Cached: a round's hands never change, and `settle` asks on every protocol call."""
     quads = []
     for seat, hand in enumerate(hands):
-        ranks = [card[0] for card in hand]
-        quads += [(seat, rank) for rank in dict.fromkeys(ranks) if ranks.count(rank) == 4]
+        bits = cards_bits(hand)
+        quads += [(seat, card[0]) for card in cards_of(bits & bits >> 1 & bits >> 2 & bits >> 3 & _RANK_FIRST_BITS)]
     return tuple(sorted(quads, key=lambda quad: FRENCH_RANKS.index(quad[1]), reverse=True))
 
 
@@ -115,11 +120,9 @@ def settle_comparisons(groups: Sequence[Sequence[Sequence[str]]], dealer: int, p
         Comparison(k + 1, _reveals(order, k, groups, keys), winner)
         for k, (order, winner) in enumerate(play_comparisons(keys, dealer))
     )
-    chips = Counter(c.winner for c in comparisons)
-    next_dealer = comparisons[-1].winner if comparisons else dealer
-    return Settlement(
-        tuple(chips[seat] for seat in range(SEATS)), pool - len(comparisons), next_dealer, (), comparisons
-    )
+    winners = [c.winner for c in comparisons]
+    next_dealer = winners[-1] if winners else dealer
+    return Settlement(tuple(map(winners.count, range(SEATS))), pool - len(winners), next_dealer, (), comparisons)
 
 
 def _reveals(
