@@ -9,11 +9,10 @@ one stays unpaired. A Chi Chi leftover never pairs. An identical pair is never s
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import groupby
-from operator import itemgetter
 
 from games.chan.cards import CHI_CHI, IDENTITIES, rank_of, sorted_cards
 from games.chan.state import Meld
@@ -40,17 +39,19 @@ _ORDER = {code: i for i, code in enumerate(IDENTITIES)}
 @lru_cache(maxsize=4096)
 def _canonical(cards: tuple[str, ...]) -> Pairing:
     """Cached on the cards: the legality checks ask about the same hands at every offer."""
-    odd = [code for code in set(cards) if cards.count(code) % 2]
+    counts = Counter(cards)
+    odd = [code for code, n in counts.items() if n % 2]
     chan = (len(cards) - len(odd)) // 2  # each identity gives ⌊count/2⌋ Chắn
+    singles: dict[str, list[str]] = {}  # rank -> its identities left over, in suit order
+    for code in sorted((code for code in odd if code in _ORDER and code != CHI_CHI), key=_ORDER.__getitem__):
+        singles.setdefault(code[0], []).append(code)
     ca: list[str] = []
     unpaired: list[str] = [CHI_CHI] if CHI_CHI in odd else []
-    singles_by_rank = sorted((code for code in odd if code in _ORDER and code != CHI_CHI), key=_ORDER.__getitem__)
-    for rank, singles in groupby(singles_by_rank, key=itemgetter(0)):
-        singles = list(singles)
-        if len(singles) >= 2:
+    for rank, left in singles.items():
+        if len(left) >= 2:
             ca.append(rank)
-        if len(singles) % 2:
-            unpaired.append(singles[-1])
+        if len(left) % 2:
+            unpaired.append(left[-1])
     return Pairing(chan, tuple(ca), tuple(unpaired))
 
 
@@ -58,6 +59,13 @@ def one_short(hand: tuple[str, ...]) -> bool:
     """Whether the concealed cards leave exactly one card unpaired. A card added to them changes the
     unpaired cards of its own rank only, by one, so only such a hand can win on an offered card."""
     return len(_canonical(hand).unpaired) == 1  # any order counts right; a state's hands are sorted already
+
+
+def could_win_on(hand: tuple[str, ...], card: str) -> bool:
+    """Whether `card` added to the concealed cards could leave none unpaired: they leave exactly one
+    unpaired (`one_short`), and `card` pairs with that one, since it changes its own rank only."""
+    unpaired = _canonical(hand).unpaired
+    return len(unpaired) == 1 and card in PARTNERS[unpaired[0]]
 
 
 def holds_ca(hand: Sequence[str], rank: str) -> bool:

@@ -8,11 +8,22 @@ live in one place. The checks read a `Holding`, one seat's private and public ca
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from games.chan.cards import CHI_CHI, rank_of
-from games.chan.hands import MIN_CHAN, Pairing, holds_ca, one_short, same_rank, total_pairing, winning_pairing, wins
+from games.chan.hands import (
+    MIN_CHAN,
+    PARTNERS,
+    Pairing,
+    holds_ca,
+    one_short,
+    same_rank,
+    total_pairing,
+    winning_pairing,
+    wins,
+)
 from games.chan.state import ChanState, Meld
 from games.core.errors import IllegalAction, gettext_noop
 
@@ -24,11 +35,8 @@ class Holding:
     discarded: tuple[str, ...]
     frozen: tuple[str, ...]
 
-    def count(self, card: str) -> int:
-        return self.hand.count(card)
-
     def melded_ca(self) -> bool:
-        return any(m.kind == "ca" for m in self.melds)
+        return "ca" in [m.kind for m in self.melds]
 
     def discarded_ca(self) -> bool:
         """Two cards of one rank in different suits discarded over the deal (R5b)."""
@@ -49,7 +57,11 @@ def holding(state: ChanState, seat: int) -> Holding:
 
 
 def discard_error(h: Holding, card: str) -> IllegalAction | None:
-    count = h.count(card)
+    return _discard_error(h, card, h.hand.count(card))
+
+
+def _discard_error(h: Holding, card: str, count: int) -> IllegalAction | None:
+    """`discard_error` for a caller that has counted the card already (a tuple's count is slow)."""
     if count == 0:
         return IllegalAction(
             gettext_noop("You do not hold {card}; discard a card from your hand."), "card_not_held", card=card
@@ -67,7 +79,7 @@ def discard_error(h: Holding, card: str) -> IllegalAction | None:
     if card in h.frozen:
         return _frozen(card)
     if h.melded_ca():
-        partner = next((d for d in h.discarded if same_rank(d, card) and d != card), None)
+        partner = next((d for d in h.discarded if d != card and d in PARTNERS[card]), None)  # same rank
         if partner is not None:
             return IllegalAction(
                 gettext_noop(
@@ -89,12 +101,13 @@ def _legal_discards(h: Holding) -> Iterator[str]:
     """The legal discards in hand order, lazily: a meld only asks whether there is one. Cards held
     twice or four times are Chắn pairs, which `discard_error` refuses first; skipping them spares
     building those refusals."""
-    return (card for card in dict.fromkeys(h.hand) if h.count(card) in (1, 3) and discard_error(h, card) is None)
+    counts = Counter(h.hand)  # one pass: a tuple count per card cost more than the checks
+    return (card for card, n in counts.items() if n in (1, 3) and _discard_error(h, card, n) is None)
 
 
 def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
     """May the seat meld `offered` with its hand card `card` (a Chắn when identical, else a Cạ)?"""
-    if h.count(card) == 0:
+    if h.hand.count(card) == 0:
         return IllegalAction(
             gettext_noop("You do not hold {card}; meld {offered} with a card from your hand."),
             "card_not_held",
@@ -108,7 +121,7 @@ def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
 
 
 def _shape_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
-    held = h.count(offered)
+    held = h.hand.count(offered)
     if held == 3:
         return IllegalAction(
             gettext_noop("You hold three {offered}: taking the fourth is a Chíu, which exposes all four."),
@@ -141,7 +154,7 @@ def _shape_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
 
 def ca_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
     """The Cạ restrictions (rules §1.2.2 item 3) for a Cạ of `offered` with hand card `card`."""
-    count = h.count(card)
+    count = h.hand.count(card)
     if count in (2, 4):
         return IllegalAction(
             gettext_noop(
@@ -219,7 +232,7 @@ def _frozen(card: str) -> IllegalAction:
 
 def chiu_error(h: Holding, offered: str) -> IllegalAction | None:
     """A Chíu that does not win: three held + the public fourth, then a legal discard must remain."""
-    held = h.count(offered)
+    held = h.hand.count(offered)
     if held != 3:
         return IllegalAction(
             gettext_noop("A Chíu needs three cards identical to {offered} in your hand; you hold {held}."),
@@ -232,7 +245,7 @@ def chiu_error(h: Holding, offered: str) -> IllegalAction | None:
 
 def win_error(h: Holding, card: str | None, by_chiu_only: bool) -> IllegalAction | None:
     """May these cards win on `card` (None: Thiên ù)? Off the stock only a Chíu wins (R7)."""
-    if by_chiu_only and h.count(card) != 3:
+    if by_chiu_only and h.hand.count(card) != 3:
         return IllegalAction(
             gettext_noop("You can win only on a stock card just turned up, or by Chíu; {card} is neither."),
             "win_not_stock",

@@ -80,7 +80,7 @@ from typing import Any
 
 from games.chan import scoring
 from games.chan.cards import check_code, deck, sorted_cards
-from games.chan.hands import PARTNERS, one_short
+from games.chan.hands import PARTNERS, could_win_on
 from games.chan.legality import (
     Holding,
     chiu_error,
@@ -151,10 +151,7 @@ def new_game(seed: int, seats: int = SEATS, deal: JSON | None = None, **options:
         stock = cards[starts[SEATS] :]
     else:
         dealer, hands, stock = deal["dealer"], deal["hands"], deal["stock"]
-    if [len(h) for h in hands] != [HAND + (s == dealer) for s in range(SEATS)]:
-        raise ValueError("the dealer holds 20 cards, the other seats 19")
-    if sorted_cards([*stock, *(c for h in hands for c in h)]) != sorted_cards(deck()):
-        raise ValueError("a deal uses the 100 Chắn cards exactly once")
+        _check_deal(dealer, hands, stock)
     return ChanState(
         seed=seed,
         dealer=dealer,
@@ -167,6 +164,14 @@ def new_game(seed: int, seats: int = SEATS, deal: JSON | None = None, **options:
         stock=tuple(stock),
         frozen=((),) * SEATS,
     )
+
+
+def _check_deal(dealer: int, hands: list[list[str]], stock: list[str]) -> None:
+    """A fixed deal must be one the shuffle could have made (a shuffled deck is one already)."""
+    if [len(h) for h in hands] != [HAND + (s == dealer) for s in range(SEATS)]:
+        raise ValueError("the dealer holds 20 cards, the other seats 19")
+    if sorted_cards([*stock, *(c for h in hands for c in h)]) != sorted_cards(deck()):
+        raise ValueError("a deal uses the 100 Chắn cards exactly once")
 
 
 # --- who acts and what they may do --------------------------------------------------------------
@@ -250,9 +255,9 @@ def _claims(h: Holding, offer: Offer) -> list[JSON]:
 
 def _may_claim(hand: tuple[str, ...], offer: Offer) -> bool:
     """Whether a win or a Chíu on the offered card is possible at all: both need three of it in hand,
-    except a win on a stock card, which needs a hand that is `one_short`. Asked first, it spares the
-    full checks (and the seat's `Holding`) for most seats at most offers."""
-    return hand.count(offer.card) == 3 or (offer.source == STOCK and one_short(hand))
+    except a win on a stock card, which needs a hand that `could_win_on` it. Asked first, it spares
+    the full checks (and the seat's `Holding`) for most seats at most offers."""
+    return hand.count(offer.card) == 3 or (offer.source == STOCK and could_win_on(hand, offer.card))
 
 
 def meld_candidates(h: Holding, offered: str) -> list[str]:

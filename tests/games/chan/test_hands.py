@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chan.cards import CHI_CHI, IDENTITIES, SUITS
-from games.chan.hands import canonical, holds_ca, one_short, same_rank, winning_pairing
+from games.chan.hands import canonical, could_win_on, holds_ca, one_short, same_rank, winning_pairing
 from games.chan.state import Meld
 from tests.games.chan.helpers import cards
 
@@ -133,6 +133,16 @@ def test_only_a_hand_one_card_short_wins_on_an_offered_card(hand, index):
     hand = tuple(hand[: index % len(hand)] + hand[index % len(hand) + 1 :])
     if not one_short(hand):
         assert all(winning_pairing((), (*hand, card), card) is None for card in IDENTITIES)
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_pairs(), st.integers(0, 19))
+def test_a_hand_wins_only_on_a_card_that_pairs_with_its_one_unpaired_card(hand, index):
+    """`could_win_on` is what the engine asks before the full check of a win on a stock card."""
+    hand = tuple(hand[: index % len(hand)] + hand[index % len(hand) + 1 :])
+    for card in IDENTITIES:
+        if winning_pairing((), (*hand, card), card) is not None:
+            assert could_win_on(hand, card)
 
 
 def _plain_canonical(hand: list[str]) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
