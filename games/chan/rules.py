@@ -185,8 +185,15 @@ def actors(state: ChanState) -> frozenset[int]:
     return frozenset({state.turn})
 
 
+def _acts(state: ChanState, seat: int) -> bool:
+    """`seat in actors(state)` without building the set: every move asks it three times."""
+    if state.phase == OFFER:
+        return seat in state.pending
+    return state.phase != OVER and seat == state.turn
+
+
 def legal_actions(state: ChanState, seat: int) -> list[JSON]:
-    if seat not in actors(state):
+    if not _acts(state, seat):
         return []
     return [dict(a) for a in _legal(state, seat)]
 
@@ -205,7 +212,7 @@ def _actions(state: ChanState, seat: int) -> tuple[JSON, ...]:
     if state.phase == OPENING:
         return _opening_actions(holding(state, seat))
     if state.phase == DISCARD:
-        return tuple({"type": "discard", "card": c} for c in legal_discards(holding(state, seat)))
+        return tuple([{"type": "discard", "card": c} for c in legal_discards(holding(state, seat))])
     return _offer_actions(state, seat)
 
 
@@ -272,7 +279,7 @@ def apply(state: ChanState, seat: int, action: JSON) -> Step:
     action = _parse(action)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise IllegalAction(gettext_noop("There is no seat {seat}; seats are 0 to 3."), "no_such_seat", seat=repr(seat))
-    if seat not in actors(state):
+    if not _acts(state, seat):
         raise _not_your_turn(state, seat)
     legal = _legal(state, seat)
     if action not in legal:
@@ -630,7 +637,7 @@ def outcome(state: ChanState) -> JSON | None:
 
 def random_action(state: ChanState, seat: int, rng: Rng) -> JSON:
     """As `rng.choice(legal_actions(state, seat))`, copying only the chosen action."""
-    return dict(rng.choice(_legal(state, seat) if seat in actors(state) else []))
+    return dict(rng.choice(_legal(state, seat) if _acts(state, seat) else []))
 
 
 def check_invariants(state: ChanState) -> None:
