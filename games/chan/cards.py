@@ -24,7 +24,10 @@ SUIT_NAMES = {"V": "Vạn", "S": "Sách", "N": "Văn"}
 
 
 def deck() -> tuple[str, ...]:
-    return tuple(code for code in IDENTITIES for _ in range(COPIES))
+    return _DECK  # built once: every deal starts from it
+
+
+_DECK = tuple(code for code in IDENTITIES for _ in range(COPIES))
 
 
 def rank_of(code: str) -> str | None:
