@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.chan.cards import CHI_CHI, IDENTITIES, rank_of, sorted_cards
+from games.chan.cards import CHI_CHI, IDENTITIES, rank_of
 from games.chan.state import Meld
 
 PAIRS = 10
@@ -30,7 +30,7 @@ class Pairing:
 
 
 def canonical(cards: Iterable[str]) -> Pairing:
-    return _canonical(sorted_cards(cards))  # the order of a state's hands: one cache entry per hand
+    return _canonical(tuple(sorted(cards)))  # any fixed order will do for the cache's key
 
 
 _ORDER = {code: i for i, code in enumerate(IDENTITIES)}
