@@ -125,9 +125,12 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % SEATS
 
 
-def door_order(door: int) -> list[int]:
+def door_order(door: int) -> tuple[int, ...]:
     """Claim priority for a card at `door`: that seat first, then round the cycle (rules R6)."""
-    return [(door + i) % SEATS for i in range(SEATS)]
+    return _DOOR_ORDERS[door]
+
+
+_DOOR_ORDERS = tuple(tuple((door + i) % SEATS for i in range(SEATS)) for door in range(SEATS))
 
 
 def _event(code: str, seat: int | None, to: list[int] | None = None, **data: Any) -> Event:
@@ -242,9 +245,10 @@ def _answers(h: Holding, offer: Offer, own: bool, claim: bool) -> tuple[JSON, ..
     if offer.last:
         return (*actions, {"type": "pass"}) if actions else ()
     if own:
-        actions += [
-            {"type": "meld", "card": c} for c in meld_candidates(h, offer.card) if meld_error(h, offer.card, c) is None
-        ]
+        # Holding the offered card, only the Chắn may take it (`meld_error`'s "must_chan"): not asking
+        # about the Cạ spares building their refusals.
+        candidates = [offer.card] if offer.card in h.hand else meld_candidates(h, offer.card)
+        actions += [{"type": "meld", "card": c} for c in candidates if meld_error(h, offer.card, c) is None]
         actions.append({"type": "pass" if offer.source == STOCK else "reveal"})
     elif actions:
         actions.append({"type": "pass"})
