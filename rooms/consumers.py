@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections
@@ -107,6 +108,18 @@ HEARTBEAT = _Heartbeat()
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict) -> None:
+        """Channels' own dispatch, without its `aclose_old_connections()` before every message.
+
+        That call hops onto asgiref's one thread-sensitive thread for each message of each page (a move
+        in a room of three sends four), so every room's updates queued behind every other room's there,
+        to close connections that thread never opens: this consumer reaches the database only through
+        `db()`, which closes its own thread's old connections before and after each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         room = await db(Room.objects.filter(token=self.scope["url_route"]["kwargs"]["token"]).first)()
         if room is None:

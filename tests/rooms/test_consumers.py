@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import threading
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.http import HttpResponse
@@ -140,6 +143,25 @@ async def test_a_page_can_ask_for_a_fresh_render(alice):
     await ws.send_to(text_data=json.dumps({"refresh": True}))
     html = await ws.receive_from(timeout=10)
     assert 'id="table"' in html and 'role="alert"' not in html
+    await ws.disconnect()
+
+
+async def test_a_page_is_answered_while_asgirefs_one_sync_thread_is_busy(alice):
+    """Issue 13: one room's messages must not queue behind another's on asgiref's single thread-sensitive
+    thread. Channels' dispatch hopped onto it before every message (to close old connections); the
+    consumer's database work runs on threads of its own, so a page is answered while that thread is busy."""
+    room = await database_sync_to_async(open_room)(alice)
+    ws = connect(room, alice)
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
+    release = threading.Event()
+    busy = asyncio.ensure_future(sync_to_async(release.wait, thread_sensitive=True)(30))
+    try:
+        await ws.send_to(text_data=json.dumps({"refresh": True}))
+        assert 'id="table"' in await ws.receive_from(timeout=5)
+    finally:
+        release.set()
+        await busy
     await ws.disconnect()
 
 
