@@ -154,15 +154,21 @@ def who(index: int, text: str) -> SafeString:
     return format_html('<span class="who" data-seat="{}">{}</span>', index, text)
 
 
-def personal(html: str, info: RoomInfo, me: int | None) -> str:
-    """A public region as this viewer sees it: their own name is "You", and each `@place<seat>` marker
-    (in a class or attribute) names where that seat sits from their chair (a spectator sits at seat 1's)."""
+def personal(info: RoomInfo, me: int | None) -> list[tuple[str, str]]:
+    """How a public region becomes this viewer's: each `@place<seat>` marker (in a class or attribute)
+    names where that seat sits from their chair (a spectator sits at seat 1's), and their own name is
+    "You". The replacements, worked out once for all of a page's regions (`personalised`)."""
     engine = registry.get(info.game)
     places = PLACES[(len(info.seats), getattr(engine, "clockwise", False))]
-    for index in range(len(info.seats)):
-        html = html.replace(f"@place{index}", places[(index - (me or 0)) % len(info.seats)])
+    pairs = [(f"@place{index}", places[(index - (me or 0)) % len(info.seats)]) for index in range(len(info.seats))]
     if me is not None:
-        html = html.replace(who(me, public_label(info.seats[me])), who(me, _("You")))
+        pairs.append((who(me, public_label(info.seats[me])), who(me, _("You"))))
+    return pairs
+
+
+def personalised(html: str, pairs: list[tuple[str, str]]) -> str:
+    for marker, replacement in pairs:
+        html = html.replace(marker, replacement)
     return html
 
 
@@ -441,7 +447,8 @@ def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang:
     if shown is None:
         public = public_regions(snapshot, info, lang)
         with translation.override(lang):
-            shown = {name: personal(html, info, seat) for name, html in public.items() if name != f"seat-{seat}"}
+            pairs = personal(info, seat)
+        shown = {name: personalised(html, pairs) for name, html in public.items() if name != f"seat-{seat}"}
         shown.update(private_regions(snapshot, info, seat, draft, lang, error))
         if not error:
             _rendered.put(key, shown)
