@@ -33,17 +33,31 @@ def canonical(cards: Iterable[str]) -> Pairing:
     return _canonical(tuple(sorted(cards)))  # any fixed order will do for the cache's key
 
 
-_ORDER = {code: i for i, code in enumerate(IDENTITIES)}
+_RANKED = {code: i for i, code in enumerate(IDENTITIES) if code != CHI_CHI}  # Chi Chi never forms a Cạ
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A concealed hand counted once: an offer asks about the same four hands again and again, and
+    a hand changes only when its own seat plays."""
+
+    counts: dict[str, int]  # copies held of each identity, in the hand's order
+    odd: tuple[str, ...]  # identities held once or three times, in the hand's order: no pair to break
+
+
+@lru_cache(maxsize=4096)
+def tally(hand: tuple[str, ...]) -> Tally:
+    counts = Counter(hand)
+    return Tally(counts, tuple([code for code, n in counts.items() if n % 2]))
 
 
 @lru_cache(maxsize=4096)
 def _canonical(cards: tuple[str, ...]) -> Pairing:
     """Cached on the cards: the legality checks ask about the same hands at every offer."""
-    counts = Counter(cards)
-    odd = [code for code, n in counts.items() if n % 2]
+    odd = tally(cards).odd
     chan = (len(cards) - len(odd)) // 2  # each identity gives ⌊count/2⌋ Chắn
     singles: dict[str, list[str]] = {}  # rank -> its identities left over, in suit order
-    for code in sorted((code for code in odd if code in _ORDER and code != CHI_CHI), key=_ORDER.__getitem__):
+    for code in sorted([code for code in odd if code in _RANKED], key=_RANKED.__getitem__):
         singles.setdefault(code[0], []).append(code)
     ca: list[str] = []
     unpaired: list[str] = [CHI_CHI] if CHI_CHI in odd else []

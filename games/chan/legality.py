@@ -8,8 +8,6 @@ live in one place. The checks read a `Holding`, one seat's private and public ca
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from games.chan.cards import CHI_CHI, rank_of
@@ -20,6 +18,7 @@ from games.chan.hands import (
     holds_ca,
     one_short,
     same_rank,
+    tally,
     total_pairing,
     winning_pairing,
     wins,
@@ -94,15 +93,19 @@ def _discard_error(h: Holding, card: str, count: int) -> IllegalAction | None:
 
 
 def legal_discards(h: Holding) -> list[str]:
-    return list(_legal_discards(h))
+    """The legal discards in hand order: cards held once or three times (pairs are never broken)
+    that neither the frozen identities nor the Cạ rule keep back, checked as `discard_error` would."""
+    kept = _kept_back(h, h.melded_ca())
+    return [card for card in tally(h.hand).odd if card not in kept]
 
 
-def _legal_discards(h: Holding) -> Iterator[str]:
-    """The legal discards in hand order, lazily: a meld only asks whether there is one. Cards held
-    twice or four times are Chắn pairs, which `discard_error` refuses first; skipping them spares
-    building those refusals."""
-    counts = Counter(h.hand)  # one pass: a tuple count per card cost more than the checks
-    return (card for card, n in counts.items() if n in (1, 3) and _discard_error(h, card, n) is None)
+def _kept_back(h: Holding, melded_ca: bool) -> set[str]:
+    """Identities `discard_error` refuses whatever the count: frozen ones and, once a Cạ is melded,
+    those of a rank whose card in another suit was discarded already."""
+    kept = set(h.frozen)
+    if melded_ca:
+        kept.update(card for partner in h.discarded for card in PARTNERS[partner] if card != partner)
+    return kept
 
 
 def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
@@ -210,13 +213,23 @@ def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
 
 
 def _no_discard_after(h: Holding, meld: Meld) -> IllegalAction | None:
-    if next(_legal_discards(h.after_meld(meld)), None) is not None:
+    if _discard_left(h, meld):
         return None
     return IllegalAction(
         gettext_noop("After taking {offered} you would have no legal discard left, so you may not take it."),
         "no_discard_after",
         offered=meld.taken,
     )
+
+
+def _discard_left(h: Holding, meld: Meld) -> bool:
+    """Whether `legal_discards(h.after_meld(meld))` is not empty, without building that holding: the
+    meld takes copies of one identity out of the hand, so only that identity's count changes."""
+    card, counted = meld.from_hand[0], tally(h.hand)
+    kept = _kept_back(h, meld.kind == "ca" or h.melded_ca())
+    if any(other != card and other not in kept for other in counted.odd):
+        return True
+    return (counted.counts[card] - len(meld.from_hand)) % 2 == 1 and card not in kept
 
 
 def _frozen(card: str) -> IllegalAction:

@@ -5,9 +5,14 @@ Each blocked move is checked by its stable code and by an English message that s
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
 
-from games.chan.legality import chiu_error, discard_error, legal_discards, meld_error, win_error
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.chan.cards import IDENTITIES, sorted_cards
+from games.chan.legality import Holding, _discard_left, chiu_error, discard_error, legal_discards, meld_error, win_error
 from games.chan.state import Meld
 from tests.games.chan.helpers import holding
 
@@ -209,3 +214,34 @@ def test_restrictions_on_melds_do_not_block_wins():
     # An earlier discard of the winning card (R4d), a discarded Cạ (R5b) and a frozen card (R4c).
     h = holding(READY, discarded="3N 7V 7N", frozen="3V")
     assert win_error(h, "3N", by_chiu_only=False) is None
+
+
+# --- the shortcuts agree with the card-by-card checks ------------------------------------------
+
+# Small hands, so that holdings with few or no discards to spare come up often.
+_CARDS = st.lists(st.sampled_from(IDENTITIES), min_size=1, max_size=8).map(
+    lambda drawn: [card for code, n in Counter(drawn).items() for card in [code] * min(n, 4)]
+)
+_HOLDINGS = st.builds(
+    lambda hand, melds, discarded, frozen: Holding(sorted_cards(hand), melds, tuple(discarded), tuple(frozen)),
+    _CARDS,
+    st.sampled_from([(), (CA_5,), (Meld("chan", "2V", ("2V",)),)]),
+    st.lists(st.sampled_from(IDENTITIES), max_size=6),
+    st.lists(st.sampled_from(IDENTITIES), max_size=2),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_HOLDINGS)
+def test_legal_discards_are_the_cards_discard_error_allows(h):
+    assert legal_discards(h) == [card for card in dict.fromkeys(h.hand) if discard_error(h, card) is None]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_HOLDINGS, st.sampled_from(IDENTITIES), st.sampled_from(["chan", "ca", "chiu"]))
+def test_a_discard_is_left_after_a_meld_exactly_when_the_melded_holding_has_one(h, card, kind):
+    """R5c is asked of the holding as it stands; the meld only takes its hand cards out."""
+    meld = Meld(kind, card, (card,) * (3 if kind == "chiu" else 1))
+    missing = [card] * (len(meld.from_hand) - h.hand.count(card))  # a meld's hand cards are held
+    h = Holding(sorted_cards([*h.hand, *missing]), h.melds, h.discarded, h.frozen)
+    assert _discard_left(h, meld) == bool(legal_discards(h.after_meld(meld)))
