@@ -70,9 +70,12 @@ def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:
         return tuple(sorted(cards, key=sort_key))  # not a Chắn card: sort_key says so
 
 
+_IDENTITY_SET = frozenset(IDENTITIES)  # every move's card is looked up here
+
+
 def check_code(code: object) -> str:
     """`code` if it is one of the 25 identities; IllegalAction otherwise."""
-    if not isinstance(code, str) or code not in IDENTITIES:
+    if not isinstance(code, str) or code not in _IDENTITY_SET:
         raise IllegalAction(
             gettext_noop("{card} is not a Chắn card: use a rank 2–9 with V, S or N (e.g. 7N), or CC."),
             "unknown_card",

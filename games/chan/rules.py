@@ -394,15 +394,30 @@ def _reveal(state: ChanState, seat: int) -> Step:
 
 
 def _open_offer(state: ChanState, turn: int, offer: Offer, **changes: Any) -> Step:
-    """Put `offer` on the table; `changes` are the rest of the move, so that the state is copied once."""
-    state = state.evolve(phase=OFFER, turn=turn, offer=offer, pending=(), responses=(), discard_to=None, **changes)
-    pending = tuple(seat for seat in range(SEATS) if _legal(state, seat))
+    """Put `offer` on the table; `changes` are the rest of the move. The state is built once, pending
+    for the seats that may answer; only when one of them has no answer after all (or a dead dealer's
+    answer is given for him) is it copied again with the seats that have."""
+    hands = changes.get("hands", state.hands)  # a discard's move changes its seat's hand
+    asked = _may_answer(hands, turn, offer)
+    state = state.evolve(phase=OFFER, turn=turn, offer=offer, pending=asked, responses=(), discard_to=None, **changes)
+    pending = tuple([seat for seat in asked if _legal(state, seat)])
     answers: tuple[Response, ...] = ()
     if state.dead and turn == state.dealer and not offer.last:
         answers = (Response(turn, "pass" if offer.source == STOCK else "reveal"),)
     if not pending:
         return _resolve(state, answers)
-    return _answered(state, pending, answers), []
+    if pending != asked or answers:
+        state = _answered(state, pending, answers)
+    return state, []
+
+
+def _may_answer(hands: tuple[tuple[str, ...], ...], turn: int, offer: Offer) -> tuple[int, ...]:
+    """The seats that could have an answer to the offer at all: the seat whose turn it is, and those
+    with a claim (`_may_claim`) on a card that is not passed on. Asked first, it spares working out
+    the answers of the seats that have none, most of them at most offers."""
+    if offer.source == PASSED:
+        return (turn,)
+    return tuple([seat for seat in range(SEATS) if seat == turn or _may_claim(hands[seat], offer)])
 
 
 def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Response, ...]) -> ChanState:
@@ -415,7 +430,7 @@ def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Respo
 
 def _answer(state: ChanState, seat: int, action: JSON) -> Step:
     answer = Response(seat, action["type"], action.get("card"))
-    pending, responses = tuple(s for s in state.pending if s != seat), (*state.responses, answer)
+    pending, responses = tuple([s for s in state.pending if s != seat]), (*state.responses, answer)
     event = _event("answered", seat, to=[seat], type=answer.type, card=answer.card)
     if pending and not _win_decided(state.offer, pending, responses):
         return _answered(state, pending, responses), [event]
@@ -437,17 +452,16 @@ def _resolve(state: ChanState, responses: tuple[Response, ...]) -> Step:
     """All answers are in: wins from the open door, then a Chíu, then the normal answer (R6, C6).
     `responses` replace the state's own, which every outcome clears: the state with the last
     answer in is never built."""
-    answers = {r.seat: r for r in responses}
     offer = state.offer
-    for seat in door_order(offer.door):
-        if seat in answers and answers[seat].type == "win":
-            return _win(state, seat)
+    winners = [r.seat for r in responses if r.type == "win"]
+    if winners:
+        return _win(state, min(winners, key=door_order(offer.door).index))
     if offer.last:
         return _draw(state)
     chiu = next((r.seat for r in responses if r.type == "chiu"), None)
     if chiu is not None:
         return _take(state, chiu, Meld("chiu", offer.card, (offer.card,) * 3))
-    own = answers[state.turn]
+    own = next(r for r in responses if r.seat == state.turn)
     if own.type == "meld":
         kind = "chan" if own.card == offer.card else "ca"
         return _take(state, state.turn, Meld(kind, offer.card, (own.card,)))
@@ -465,10 +479,11 @@ def _freeze_declined(state: ChanState) -> Step:
     frozen = state.frozen[seat]
     if card is None or (state.dead and seat == state.dealer) or card in frozen:
         return state, []
-    if state.hands[seat].count(card) == 3:
+    held = state.hands[seat].count(card)
+    if held == 3:
         available = chiu_error(holding(state, seat), card) is None
-    else:  # the seat's answers list this Chắn exactly when `meld_error` allows it
-        available = {"type": "meld", "card": card} in _legal(state, seat)
+    else:  # the seat's answers list this Chắn exactly when `meld_error` allows it, which needs the card
+        available = held > 0 and {"type": "meld", "card": card} in _legal(state, seat)
     if not available:
         return state, []
     state = state.evolve(frozen=put(state.frozen, seat, (*frozen, card)))
