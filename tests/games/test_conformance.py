@@ -7,12 +7,14 @@ game's own folder runs the same checkers over other seeds; these are the shared 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from games.core import registry
-from games.core.conformance import check_engine, check_hidden_information
+from games.core.conformance import _pick_seat, check_engine, check_hidden_information
 from games.core.protocol import Engine
+from games.core.rng import rng_for
 
 GAMES = registry.available()
 
@@ -48,3 +50,12 @@ def test_a_new_deal_follows_its_seed(engine: Engine) -> None:
 
 def test_the_game_has_a_computer_player(engine: Engine) -> None:
     assert callable(registry.bot(engine.key).choose)
+
+
+@pytest.mark.parametrize("actors", [frozenset({2}), frozenset({0, 3}), frozenset({3, 1, 2, 0})])
+def test_random_play_picks_the_seat_choice_of_the_sorted_actors_picks(actors: frozenset[int]) -> None:
+    # The benches and the conformance seeds must keep playing the same deals as before the shortcut.
+    for seed in range(50):
+        ours, stdlib = rng_for(seed, "pick"), random.Random(f"{seed}:pick")
+        assert _pick_seat(actors, ours) == stdlib.choice(sorted(actors))
+        assert ours.getstate() == stdlib.getstate()
