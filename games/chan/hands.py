@@ -84,7 +84,10 @@ def could_win_on(hand: tuple[str, ...], card: str) -> bool:
 
 def holds_ca(hand: Sequence[str], rank: str) -> bool:
     """True when the hand holds a Cạ in `rank`: two identities of that rank with odd counts (R5a)."""
-    return sum(hand.count(rank + suit) % 2 for suit in "VSN") >= 2
+    return sum([hand.count(code) % 2 for code in _SUITED.get(rank, ())]) >= 2
+
+
+_SUITED = {rank: tuple(rank + suit for suit in "VSN") for rank in "23456789"}  # a rank's identities
 
 
 def total_pairing(melds: Sequence[Meld], concealed: Iterable[str]) -> Pairing:

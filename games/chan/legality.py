@@ -8,6 +8,7 @@ live in one place. The checks read a `Holding`, one seat's private and public ca
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from games.chan.cards import CHI_CHI, rank_of
@@ -99,13 +100,12 @@ def legal_discards(h: Holding) -> list[str]:
     return [card for card in tally(h.hand).odd if card not in kept]
 
 
-def _kept_back(h: Holding, melded_ca: bool) -> set[str]:
+def _kept_back(h: Holding, melded_ca: bool) -> Collection[str]:
     """Identities `discard_error` refuses whatever the count: frozen ones and, once a Cạ is melded,
     those of a rank whose card in another suit was discarded already."""
-    kept = set(h.frozen)
-    if melded_ca:
-        kept.update(card for partner in h.discarded for card in PARTNERS[partner] if card != partner)
-    return kept
+    if not melded_ca:
+        return h.frozen  # mostly empty: no set to build
+    return {*h.frozen, *(card for partner in h.discarded for card in PARTNERS[partner] if card != partner)}
 
 
 def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
@@ -203,7 +203,7 @@ def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
             "taken_discarded",
             offered=offered,
         )
-    if any(m.kind == "ca" and offered in m.from_hand for m in h.melds):
+    if h.melds and any(m.kind == "ca" and offered in m.from_hand for m in h.melds):
         return IllegalAction(
             gettext_noop("You used your {offered} in a Cạ earlier, so you may not take {offered} now."),
             "taken_ca_card",
@@ -227,8 +227,9 @@ def _discard_left(h: Holding, meld: Meld) -> bool:
     meld takes copies of one identity out of the hand, so only that identity's count changes."""
     card, counted = meld.from_hand[0], tally(h.hand)
     kept = _kept_back(h, meld.kind == "ca" or h.melded_ca())
-    if any(other != card and other not in kept for other in counted.odd):
-        return True
+    for other in counted.odd:  # a loop: the first card of most hands answers
+        if other != card and other not in kept:
+            return True
     return (counted.counts[card] - len(meld.from_hand)) % 2 == 1 and card not in kept
 
 
