@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.chan.cards import CHI_CHI, IDENTITIES, rank_of
+from games.chan.cards import CHI_CHI, IDENTITIES, RANKS, SUITS, rank_of
 from games.chan.state import Meld
 
 PAIRS = 10
@@ -43,12 +43,33 @@ class Tally:
 
     counts: dict[str, int]  # copies held of each identity, in the hand's order
     odd: tuple[str, ...]  # identities held once or three times, in the hand's order: no pair to break
+    wins_on: tuple[str, ...]  # the cards that pair with its one unpaired card; none if it has more or none
 
 
 @lru_cache(maxsize=4096)
 def tally(hand: tuple[str, ...]) -> Tally:
     counts = Counter(hand)
-    return Tally(counts, tuple([code for code, n in counts.items() if n % 2]))
+    odd = tuple([code for code, n in counts.items() if n % 2])
+    return Tally(counts, odd, _wins_on(odd))
+
+
+def _wins_on(odd: tuple[str, ...]) -> tuple[str, ...]:
+    """The partners of the one card that these odd identities leave unpaired (as `_canonical` pairs
+    them), or none. A rank leaves a card unpaired when an odd number of its identities are left over:
+    with a bit per identity, the parity of its three bits, gathered at its lowest. Asked of every hand
+    at every stock card, so it skips the full decomposition."""
+    bits = sum([_BIT.get(code, 0) for code in odd])  # codes outside the 25 identities stay out
+    alone = (bits ^ (bits >> 1) ^ (bits >> 2)) & _LOWEST
+    if CHI_CHI in odd:
+        return PARTNERS[CHI_CHI] if alone == 0 else ()
+    if alone == 0 or alone & (alone - 1):  # no rank, or more than one, leaves a card alone
+        return ()
+    return _RANK_AT[alone]  # whichever card of that rank stays alone, its partners are the whole rank
+
+
+_BIT = {code: 1 << i for i, code in enumerate(IDENTITIES) if code != CHI_CHI}  # rank by rank, suits V S N
+_RANK_AT = {_BIT[rank + SUITS[0]]: tuple(rank + suit for suit in SUITS) for rank in RANKS}  # by its lowest bit
+_LOWEST = sum(_RANK_AT)
 
 
 @lru_cache(maxsize=4096)
@@ -72,14 +93,13 @@ def _canonical(cards: tuple[str, ...]) -> Pairing:
 def one_short(hand: tuple[str, ...]) -> bool:
     """Whether the concealed cards leave exactly one card unpaired. A card added to them changes the
     unpaired cards of its own rank only, by one, so only such a hand can win on an offered card."""
-    return len(_canonical(hand).unpaired) == 1  # any order counts right; a state's hands are sorted already
+    return bool(tally(hand).wins_on)  # any order counts right; a state's hands are sorted already
 
 
 def could_win_on(hand: tuple[str, ...], card: str) -> bool:
     """Whether `card` added to the concealed cards could leave none unpaired: they leave exactly one
     unpaired (`one_short`), and `card` pairs with that one, since it changes its own rank only."""
-    unpaired = _canonical(hand).unpaired
-    return len(unpaired) == 1 and card in PARTNERS[unpaired[0]]
+    return card in tally(hand).wins_on
 
 
 def holds_ca(hand: Sequence[str], rank: str) -> bool:

@@ -8,8 +8,8 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.chan.cards import CHI_CHI, IDENTITIES, SUITS
-from games.chan.hands import canonical, could_win_on, holds_ca, one_short, same_rank, winning_pairing
+from games.chan.cards import CHI_CHI, IDENTITIES, SUITS, sorted_cards
+from games.chan.hands import PARTNERS, canonical, could_win_on, holds_ca, one_short, same_rank, winning_pairing
 from games.chan.state import Meld
 from tests.games.chan.helpers import cards
 
@@ -165,3 +165,14 @@ def test_the_cached_decomposition_is_the_plain_one_in_any_card_order(hand, rnd):
     rnd.shuffle(hand)
     pairing = canonical(hand)
     assert (pairing.chan, pairing.ca, pairing.unpaired) == _plain_canonical(hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(IDENTITIES), max_size=21))
+def test_the_cards_a_hand_could_win_on_pair_with_its_one_unpaired_card(hand):
+    """`could_win_on` reads the unpaired cards off bits, not off the decomposition; both must agree."""
+    unpaired = canonical(hand).unpaired
+    for held in (tuple(hand), sorted_cards(hand)):  # any order, and a state's own
+        assert one_short(held) == (len(unpaired) == 1)
+        for card in IDENTITIES:
+            assert could_win_on(held, card) == (len(unpaired) == 1 and card in PARTNERS[unpaired[0]])
