@@ -77,6 +77,27 @@ class _Rooms:
 ROOMS = _Rooms()
 
 
+class _Snapshots:
+    """A version's snapshot for this process's pages: from its memory on the event loop, else fetched once
+    per room at a time off the loop (from Redis, which a worker's moves leave there, or the database),
+    so that the other pages of the room find it in memory instead of fetching it again."""
+
+    def __init__(self) -> None:
+        self.locks: dict[int, asyncio.Lock] = {}
+
+    async def get(self, room_id: int, deal_id: int, version: int) -> dict | None:
+        snapshot = snapshots.get(deal_id, version, remote=False)
+        if snapshot is not None:
+            return snapshot
+        async with self.locks.setdefault(room_id, asyncio.Lock()):
+            return snapshots.get(deal_id, version, remote=False) or await db(_stored_snapshot)(
+                room_id, deal_id, version
+            )
+
+
+SNAPSHOTS = _Snapshots()
+
+
 class _Heartbeat:
     """While this process has open table sockets, it tells the database every few seconds that they live."""
 
@@ -220,9 +241,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         shown = (self.snapshot["number"], self.snapshot["version"]) if self.snapshot else (0, -1)
         if (event["number"], event["version"]) <= shown:
             return  # a render since then already showed this version or a newer one
-        snapshot = snapshots.get(event["deal"], event["version"])
-        if snapshot is None:
-            snapshot = await db(_current_snapshot)(self.room_id, event["deal"])
+        snapshot = await SNAPSHOTS.get(self.room_id, event["deal"], event["version"])
         if snapshot is None or snapshot["room"] != self.room_id:
             log.warning("table socket: a hint for a deal not of this room, ignored: %r", event)
             return
@@ -340,7 +359,10 @@ COMMANDS = {
 }
 
 
-def _current_snapshot(room_id: int, deal_id: int) -> dict | None:
+def _stored_snapshot(room_id: int, deal_id: int, version: int) -> dict | None:
+    snapshot = snapshots.get(deal_id, version)
+    if snapshot is not None:
+        return snapshot
     deal = Deal.objects.select_related("room").filter(pk=deal_id, room=room_id).first()
     return snapshots.current(deal) if deal is not None else None
 

@@ -35,13 +35,15 @@ class LiveCache:
         if self._redis is not None:
             self._redis.set(PREFIX + key, json.dumps(value, separators=(",", ":")), ex=TTL)
 
-    def get(self, key: str) -> dict | None:
+    def get(self, key: str, remote: bool = True) -> dict | None:
+        """The value, from this process's memory, else (with `remote`) from Redis: a network call, so
+        not on an event loop."""
         with self._lock:
             value = self._local.get(key)
             if value is not None:
                 self._local.move_to_end(key)
                 return value
-        if self._redis is None:
+        if self._redis is None or not remote:
             return None
         raw = self._redis.get(PREFIX + key)
         if raw is None:

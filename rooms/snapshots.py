@@ -53,8 +53,9 @@ def publish(snapshot: Snapshot) -> None:
     cache().put(key(snapshot["deal"], snapshot["version"]), snapshot)
 
 
-def get(deal_id: int, version: int) -> Snapshot | None:
-    return cache().get(key(deal_id, version))
+def get(deal_id: int, version: int, remote: bool = True) -> Snapshot | None:
+    """The cached snapshot; `remote=False` looks only in this process's memory (no network call)."""
+    return cache().get(key(deal_id, version), remote)
 
 
 def current(deal: Deal) -> Snapshot:

@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 
 from games.core import registry
 from rooms import fairplay, reads, rendering, services
-from rooms.consumers import _current_snapshot
+from rooms.consumers import _stored_snapshot
 from rooms.tables import TABLES
 
 
@@ -97,9 +97,9 @@ def test_regions_from_the_cache_are_what_a_fresh_render_gives_over_whole_deals(g
                 break
             state = engine.load(deal.state)
             seat = sorted(engine.actors(state))[0]
-            services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"{number}-{step}",
-                                   deal.version)
-            versions.append(_current_snapshot(room.pk, deal.pk))
+            done = services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"{number}-{step}",
+                                          deal.version)
+            versions.append(_stored_snapshot(room.pk, done.pk, done.version))
         snapshots += versions[:40] + versions[40:][-20:]  # a long deal's start and end, version after version
         services.start_deal(room)
     info = rendering.room_info(room)
