@@ -29,19 +29,21 @@ cores): RLCard's bare game 6,564 moves/s; 5,721 in a run of the code before it j
 1,996, 0.35×:
 
     game        before           protocol only    after            6 Dec            target 3×
-    chor_voli     671  (0.08×)     819  (0.10×)    3,430  (0.52×)  13,343  (0.80×)   not met
-    chan        1,943  (0.22×)   3,364  (0.41×)    8,494  (1.24×)  36,052  (2.15×)   not met
-    dou_dizhu  10,703  (1.24×)  42,596  (5.25×)   47,991  (5.67×)  83,258  (4.97×)   met
-    chuo_pai    4,586  (0.53×)   9,891  (1.22×)   23,240  (3.70×)  67,096  (4.00×)   met
-    kowah       8,490  (0.98×)  18,014  (2.22×)   27,635  (4.40×)  68,265  (4.07×)   met
+    chor_voli     671  (0.08×)     819  (0.10×)    3,430  (0.52×)  13,533  (0.77×)   not met
+    chan        1,943  (0.22×)   3,364  (0.41×)    8,494  (1.24×)  44,440  (2.54×)   not met
+    dou_dizhu  10,703  (1.24×)  42,596  (5.25×)   47,991  (5.67×)  80,437  (4.60×)   met
+    chuo_pai    4,586  (0.53×)   9,891  (1.22×)   23,240  (3.70×)  69,947  (4.00×)   met
+    kowah       8,490  (0.98×)  18,014  (2.22×)   27,635  (4.40×)  69,321  (3.97×)   met
 (moves/s, and × RLCard's bare game in the same run; the runs are noisy by ±15 % on this machine.)
 
-"6 Dec" is a third round of engine work on Chor Voli (arrangements searched on card bits) and Chắn
-(cheaper answers to an offer), measured on a quiet machine with RLCard's bare game at 16,758 moves/s;
-a run of the code before that work just ahead of it gave Chor Voli 8,193 (0.49×), Chắn 20,321 (1.21×),
-the other games the same. Per deal, Chor Voli is far ahead already (3,854 deals/s against RLCard's 282,
-13.7×): a deal has only 3.5 moves, each a whole arrangement of 13 cards, and about 50 µs of its 260
-go to seeding and shuffling alone, so "3× per move" asks a Chor Voli deal for about 72 µs in all.
+"6 Dec" is a third round of engine work on Chor Voli (arrangements searched on card bits), Chắn
+(cheaper answers to an offer, hands counted once) and games/core (`Rng`'s shuffle, choice and randrange
+draw the stdlib's numbers with less overhead), measured on a quiet machine with RLCard's bare game at
+17,471 moves/s; a run of the code before that work, that morning, gave Chor Voli 8,193 (0.49×) and Chắn
+20,321 (1.21×) with RLCard at 16,756, the other games within the runs' noise of today's. Per deal, Chor
+Voli is far ahead already (3,906 deals/s against RLCard's 283, 13.8×): a deal has only 3.5 moves, each a
+whole arrangement of 13 cards, and its seeding and shuffles alone take about an eighth of its 220 µs (estimated), so
+"3× per move" asks a Chor Voli deal for about 72 µs in all.
 """
 
 from __future__ import annotations
