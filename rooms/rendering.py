@@ -534,11 +534,14 @@ def standings_chart(history: tuple[tuple[int, ...], ...]) -> dict:
     """Polylines of each seat's running net total over the deals, scaled into a small SVG.
 
     Seats level after a deal (Dou Dizhu's farmers always are) are drawn side by side there, one line's width
-    apart, so that no line hides another; a seat alone at its total is drawn exactly."""
+    apart, so that no line hides another; a seat alone at its total is drawn exactly. While every total is the
+    same (drawn deals so far), the lines run across the middle, not along the bottom edge."""
     rounds = max(len(series) for series in history) - 1
     values = [v for series in history for v in series]
     low, high = min(values), max(values)
-    span = max(high - low, 1)
+    if low == high:
+        low, high = low - 1, high + 1
+    span = high - low
 
     def point(seat: int, i: int, v: int) -> str:
         level = [s for s, series in enumerate(history) if i < len(series) and series[i] == v]

@@ -29,3 +29,11 @@ def test_seats_level_after_a_deal_are_drawn_side_by_side_one_line_apart():
     # Apart again after the last deal: each line exactly at its total (from -10 at the bottom to 12 at the top).
     assert points(chart, 0)[3][1] == round(CHART_H - CHART_H * (2 + 10) / 22, 1)
     assert points(chart, 1)[3][1] == CHART_H
+
+
+def test_while_every_total_is_level_the_lines_run_across_the_middle():
+    """A drawn first deal (Chắn, Kowah): nobody has won or lost yet."""
+    chart = standings_chart(((0, 0), (0, 0), (0, 0), (0, 0)))
+    assert chart["zero"] == f"{CHART_H / 2:.1f}"
+    ys = [y for seat in range(4) for _, y in points(chart, seat)]
+    assert min(ys) > 0 and max(ys) < CHART_H and sum(ys) / len(ys) == CHART_H / 2
