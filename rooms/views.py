@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import Http404, HttpRequest, HttpResponse
@@ -114,14 +116,9 @@ def seat_change(request: HttpRequest, token: str, change: str) -> HttpResponse:
     player = identity.player_from_request(request)
     if change not in SEAT_CHANGES:
         raise Http404
-    error = None
-    try:
-        if not player:
-            raise services.Refused(services.NO_SEAT, "no_seat")
-        SEAT_CHANGES[change](room, player, request.POST)
-    except services.Refused as exc:
-        error = exc
-    return _room_response(request, room, player, None, error)
+    if not player:
+        return _room_response(request, room, player, None, services.Refused(services.NO_SEAT, "no_seat"))
+    return _answer(request, room, player, SEAT_CHANGES[change], room, player, request.POST)
 
 
 @require_POST
@@ -130,11 +127,7 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
     fields = request.POST.dict()
-    error = None
-    try:
-        submit_form(room, rendering.seat_of(room, player), fields)
-    except services.Refused as exc:
-        error = exc
+    error = _refusal(submit_form, room, rendering.seat_of(room, player), fields)
     return _room_response(request, room, player, fields if error else None, error)
 
 
@@ -144,13 +137,9 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
     seat = rendering.seat_of(room, player)
-    error = None
-    if seat is not None:
-        try:
-            services.save_draft(room, seat, draft_fields(request.POST.dict()))
-        except services.Refused as exc:
-            error = exc
-    return _room_response(request, room, player, None, error)
+    if seat is None:
+        return _room_response(request, room, player, None, None)
+    return _answer(request, room, player, services.save_draft, room, seat, draft_fields(request.POST.dict()))
 
 
 @require_POST
@@ -158,12 +147,7 @@ def hint(request: HttpRequest, token: str) -> HttpResponse:
     """A "Tipp" for the seat's decision (pages with JavaScript ask over the websocket)."""
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
-    error = None
-    try:
-        ask_hint(room, rendering.seat_of(room, player))
-    except services.Refused as exc:
-        error = exc
-    return _room_response(request, room, player, None, error)
+    return _answer(request, room, player, ask_hint, room, rendering.seat_of(room, player))
 
 
 @require_POST
@@ -171,24 +155,29 @@ def write_chat(request: HttpRequest, token: str) -> HttpResponse:
     """A chat line from a page without JavaScript (pages with it send lines over the websocket)."""
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
-    error = None
-    try:
-        chat.post(room, player or "", _account(request), request.POST.get("text"))
-    except services.Refused as exc:
-        error = exc
-    return _room_response(request, room, player, None, error)
+    return _answer(request, room, player, chat.post, room, player or "", _account(request), request.POST.get("text"))
 
 
 @require_POST
 def next_deal(request: HttpRequest, token: str) -> HttpResponse:
     room = get_object_or_404(Room, token=token)
     player = identity.player_from_request(request)
-    error = None
+    return _answer(request, room, player, services.start_deal, room, player or "", _account(request))
+
+
+def _refusal(call: Callable[..., object], *args: object) -> services.Refused | None:
+    """Call the door; its refusal, or None when it accepted."""
     try:
-        services.start_deal(room, player or "", _account(request))
+        call(*args)
     except services.Refused as exc:
-        error = exc
-    return _room_response(request, room, player, None, error)
+        return exc
+    return None
+
+
+def _answer(request: HttpRequest, room: Room, player: str | None, call: Callable[..., object],
+            *args: object) -> HttpResponse:
+    """A form's change made through the door, answered with the room (and the refusal's reason, if any)."""
+    return _room_response(request, room, player, None, _refusal(call, *args))
 
 
 def _room_response(request: HttpRequest, room: Room, player: str | None, fields: dict | None,
