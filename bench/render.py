@@ -1,0 +1,154 @@
+"""What a deal version's renders cost, against the engine views that version needs, in one process.
+
+    .venv/bin/python -m bench.render [--deals 20] [--seed-base 0] [--games chan,kowah] [--templates]
+
+Issue 13 asks that a move's renders cost no more than one engine view per seat. For every game, random
+deals are played (seeds seed-base, seed-base + 1, …, a deal more first to warm the caches); at every
+version the bench times, in CPU time (`time.process_time`), what the writer of a move does for the
+snapshot (`rooms.snapshots.build`: the public view and every seat's view, the actors) and what the
+pages of that version then do in a process (`rooms.rendering.regions` for every seat, as if a person
+sat in each, personalised and cached as on the live path, in German). It prints both per version and
+their ratio. The room is built in memory (no database; a room's facts are read once per room version on
+the live path), so the figures are the renderer's own, without queries, sockets or the channel layer.
+`--templates` also prints each template's share of the rendering (wall time, of one more run).
+
+Figures (2-core machine shared with two benches, 6 December 2026, `--deals 20`; CPU ms per version; every
+seat's renders together against the snapshot's views together, so issue 13's aim is 1×):
+
+    game        versions  views ms  renders ms  renders ÷ views
+    chan            1272     0.411       9.861            24.0×
+    chor_voli         72     0.141      29.760           210.7×
+    chuo_pai        1857     0.773       4.857             6.3×
+    dou_dizhu       1237     0.161       3.406            21.1×
+    kowah           7563     0.215       8.075            37.5×
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import django
+
+from games.core import registry
+from games.core.rng import rng_for
+
+LANG = "de"
+
+
+@dataclass
+class Figures:
+    versions: int = 0
+    views: float = 0.0  # CPU seconds building snapshots
+    renders: float = 0.0  # CPU seconds rendering every seat's regions
+
+
+def room(game: str, seats: int):
+    """A room of people in every seat, as the renderer sees it (rooms.rendering.room_info, without the queries)."""
+    from rooms.models import Seat
+    from rooms.rendering import RoomInfo, SeatInfo
+
+    people = tuple(SeatInfo(i, Seat.Kind.PERSON, f"Person {i + 1}", f"player-{i}", False, "here", "fortgeschritten")
+                   for i in range(seats))
+    return RoomInfo(1, "bench", game, False, False, "", "player-0", 0, 1, people, 0, (0,) * seats,
+                    tuple((0,) for _ in range(seats)), 1)
+
+
+def deal(game: str, seed: int) -> list[tuple[object, list[dict]]]:
+    """A random deal's states after each action, with the action's events."""
+    engine = registry.get(game)
+    rng = rng_for(seed, "bench-render")
+    state, versions = engine.new_game(seed=seed, seats=engine.seats), []
+    while engine.outcome(state) is None:
+        seat = rng.choice(sorted(engine.actors(state)))
+        state, events = engine.apply(state, seat, engine.random_action(state, seat, rng))
+        versions.append((state, events))
+    return versions
+
+
+class _Deal:
+    """What `snapshots.build` reads of a deal row."""
+
+    def __init__(self, game: str, number: int, version: int, over: bool) -> None:
+        self.room = type("Room", (), {"game": game})()
+        self.room_id, self.pk, self.number, self.version, self.over = 1, number, number, version, over
+        self.deadlines, self.decisions, self.commitment, self.seed = {}, {}, "bench", number
+
+
+def play(game: str, seeds: Sequence[int]) -> Figures:
+    from rooms import rendering, snapshots
+
+    engine, figures = registry.get(game), Figures()
+    info = room(game, engine.seats)
+    rendering._rendered.clear()  # each run starts as a process meeting these deals for the first time
+    for seed in seeds:
+        for version, (state, events) in enumerate(deal(game, seed), start=1):
+            row = _Deal(game, seed, version, engine.outcome(state) is not None)
+            started = time.process_time()
+            snapshot = snapshots.build(row, state, events)
+            built = time.process_time()
+            for seat in range(engine.seats):
+                rendering.regions(snapshot, info, seat, {}, LANG)
+            figures.renders += time.process_time() - built
+            figures.views += built - started
+            figures.versions += 1
+    return figures
+
+
+def template_shares(game: str, seeds: Sequence[int]) -> list[tuple[str, float, float]]:
+    """Each template's wall time per version and renders per version, over another run of these deals."""
+    from rooms import rendering
+
+    spent: collections.Counter[str] = collections.Counter()
+    count: collections.Counter[str] = collections.Counter()
+    plain = rendering._render
+
+    def timed(template: str, context: dict, request=None) -> str:
+        started = time.perf_counter()
+        try:
+            return plain(template, context, request)
+        finally:
+            spent[template] += time.perf_counter() - started
+            count[template] += 1
+
+    rendering._render = timed
+    try:
+        versions = play(game, seeds).versions
+    finally:
+        rendering._render = plain
+    return [(name, 1000 * s / versions, count[name] / versions) for name, s in spent.most_common()]
+
+
+def main(argv: Sequence[str] | None = None) -> list[tuple[str, Figures]]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20, help="random deals per game (after one to warm up)")
+    parser.add_argument("--seed-base", type=int, default=0)
+    parser.add_argument("--games", default="", help="comma-separated; default every registered game")
+    parser.add_argument("--templates", action="store_true", help="also each template's share")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardavia.settings")
+    django.setup()
+    games = [g for g in args.games.split(",") if g] or sorted(registry.available())
+    seeds = range(args.seed_base + 1, args.seed_base + 1 + args.deals)
+    results = []
+    print(f"CPU per deal version: snapshot views vs every seat's renders ({args.deals} random deals per game, {LANG}):")
+    print(f"{'game':<10}  {'versions':>8}  {'views ms':>8}  {'renders ms':>10}  {'renders ÷ views':>15}")
+    for game in games:
+        play(game, [args.seed_base])  # warm: templates compiled, caches filled as in a running process
+        f = play(game, seeds)
+        results.append((game, f))
+        per = 1000 / max(f.versions, 1)
+        print(f"{game:<10}  {f.versions:>8}  {f.views * per:>8.3f}  {f.renders * per:>10.3f}  "
+              f"{f.renders / f.views if f.views else float('nan'):>14.1f}×")
+        if args.templates:
+            for name, ms, n in template_shares(game, seeds):
+                print(f"{'':<12}{ms:8.3f} ms  {n:5.2f}× per version  {name}")
+    return results
+
+
+if __name__ == "__main__":
+    main()

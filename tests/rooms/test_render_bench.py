@@ -1,0 +1,13 @@
+"""bench/render.py keeps working: one deal of two games, no timing asserted."""
+
+from __future__ import annotations
+
+from bench import render
+
+
+def test_the_render_bench_measures_views_and_renders(capsys):
+    results = dict(render.main(["--deals", "1", "--games", "chor_voli,dou_dizhu", "--templates"]))
+    assert sorted(results) == ["chor_voli", "dou_dizhu"]
+    assert all(f.versions > 0 and f.views > 0 and f.renders > 0 for f in results.values())
+    out = capsys.readouterr().out
+    assert "renders ÷ views" in out and "table.html#hand" in out
