@@ -25,7 +25,7 @@ from django.utils import translation
 
 from rooms import broadcast, chat, identity, inputs, presence, rendering, services, snapshots, timers
 from rooms.models import Deal, Room, Seat
-from rooms.tables import draft_fields, queue_hint, submit_form
+from rooms.tables import queue_hint, save_draft, submit_form
 
 log = logging.getLogger(__name__)
 OPENING_TAG = re.compile(r"<[a-zA-Z0-9]+")
@@ -206,7 +206,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def save_draft(self, fields: dict) -> None:
         if self.seat is None:
             raise services.Refused(services.NO_SEAT, "no_seat")
-        self.draft = await db(services.save_draft)(self.room, self.seat, draft_fields(fields))
+        self.draft = await db(save_draft)(self.room, self.seat, fields)
         await db(broadcast.draft_changed)(self.room_id, self.seat)
         await self.send_update()
 

@@ -16,7 +16,7 @@ from django_ratelimit.decorators import ratelimit
 from games.core import registry
 from rooms import chat, identity, rendering, services
 from rooms.models import LEVELS, Room, Seat
-from rooms.tables import TABLES, ask_hint, draft_fields, submit_form
+from rooms.tables import TABLES, ask_hint, save_draft, submit_form
 from rules_content.games import BY_KEY
 
 
@@ -139,7 +139,7 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
     seat = rendering.seat_of(room, player)
     if seat is None:
         return _room_response(request, room, player, None, None)
-    return _answer(request, room, player, services.save_draft, room, seat, draft_fields(request.POST.dict()))
+    return _answer(request, room, player, save_draft, room, seat, request.POST.dict())
 
 
 @require_POST

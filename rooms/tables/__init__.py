@@ -170,6 +170,29 @@ def _give_hint(deal: Deal, seat: int) -> dict:
                               {"template": hint.template, "params": hint.params, "action": hint.action})
 
 
+SUGGEST = "suggest"  # a draft's `select` asking for the computer's choice (Chor Voli's "Arrange for me")
+
+
+def save_draft(room: Room, seat: int, fields: dict) -> dict:
+    """Keep a seat's draft (`services.save_draft`) from a form's fields (`draft_fields`). `select=suggest`
+    asks for the game's suggestion for the seat's view (`suggested_draft`), worked out only now: a computer's
+    whole arrangement costs tens of milliseconds, too much to put into every render of every hand."""
+    if fields.get("select") == SUGGEST:
+        fields = _suggested(room, seat)
+    return services.save_draft(room, seat, draft_fields(fields))
+
+
+def _suggested(room: Room, seat: int) -> dict:
+    suggest = getattr(adapter(room.game), "suggested_draft", None)
+    if suggest is None:
+        raise Refused(services.MALFORMED, "malformed")
+    deal = room.current_deal()
+    if deal is None or deal.over:
+        return {}
+    engine = registry.get(room.game)
+    return {"select": suggest(engine.view(engine.load(deal.state), seat))}
+
+
 def draft_fields(fields: dict) -> dict:
     """The choices of a draft: the form's own fields, or `select` — the cards to choose, space-separated,
     as the "Suggest" and "Clear" buttons send them; `code=choice` gives a card its choice (Chor Voli's

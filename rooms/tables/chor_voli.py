@@ -10,14 +10,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django.utils.formats import number_format
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.chor_voli.bots import BOT
 from games.chor_voli.groups import classify, group_problem
 from games.core.rng import rng_for
 from rooms.services import MALFORMED, Refused
-from rooms.tables import Why
+from rooms.tables import SUGGEST, Why
 
 DECK = "french"
 # The arrangement is simultaneous: the others' confirmations change the version but not the
@@ -77,13 +79,13 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     return {
         "deck": DECK,
         "type_names": TYPE_NAMES,
-        "choices": [*GROUPS, DISCARD],
-        "hand_cards": [{"code": card, "choice": fields.get(f"card-{card}", DISCARD)} for card in hand],
+        "hand_cards": [{"code": card, "choice": choice, "options": _options(get_language(), choice)}
+                       for card, choice in ((card, fields.get(f"card-{card}", DISCARD)) for card in hand)],
         "draft_groups": groups,
         "draft_discard": draft[DISCARD],
         "draft_count": sum(1 for g in groups if g["cards"]),
         "draft_ready": not any(g["problem"] for g in groups),
-        "suggestion": suggestion(view) if view["phase"] == "arrange" and hand else "",
+        "suggest": SUGGEST if view["phase"] == "arrange" and hand else "",
         "announcement": announcement(view, labels),
         "next_label": _("Next round"),
         "seat_notes": seat_notes(view),
@@ -91,13 +93,26 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     }
 
 
-def suggestion(view: dict) -> str:
-    """ "Arrange for me": the computer's arrangement of this hand as a draft (`AS=1 KS=1 … 2C=x`, see
-    rooms.tables.draft_fields), which the person may then change. The computer sees only this seat's view."""
+@lru_cache(maxsize=64)
+def _options(lang: str | None, chosen: str) -> SafeString:
+    """A hand card's list of groups and the discard, this one chosen: the same five lists for every card of
+    every hand, so they are built once per language, not 65 options with a translation each per render."""
+    names = [(number, _("Group %(number)s") % {"number": number}) for number in GROUPS]
+    return format_html_join("", '<option value="{}"{}>{}</option>', (
+        (choice, " selected" if choice == chosen else "", name) for choice, name in [*names, (DISCARD, _("Discard"))]
+    ))
+
+
+def suggested_draft(view: dict) -> str:
+    """ "Arrange for me" (rooms.tables.save_draft): the computer's arrangement of this hand as a draft
+    (`AS=1 KS=1 … 2C=x`, see rooms.tables.draft_fields), which the person may then change. The computer sees
+    only this seat's view. Nothing while the seat has no hand to arrange."""
+    if view["phase"] != "arrange" or not view.get("hand"):
+        return ""
     return _suggested(tuple(view["hand"]), view["seat"], view["dealer"])
 
 
-@lru_cache(maxsize=256)  # one deal's hand asks once per process; the bot takes some 70 ms
+@lru_cache(maxsize=256)  # a hand asked again (a second click) is answered at once; the bot takes some 70 ms
 def _suggested(hand: tuple[str, ...], seat: int, dealer: int) -> str:
     action = BOT.choose({"hand": list(hand), "seat": seat, "dealer": dealer}, [], rng_for(0, "arrange-for-me", *hand))
     choice = {card: str(number) for number, group in enumerate(action["groups"], start=1) for card in group}

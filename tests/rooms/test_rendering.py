@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core import registry
-from rooms import rendering, services
+from rooms import rendering, services, tables
 from tests.helpers import arrangement_action, arrangement_fields, disjoint_groups
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,6 +47,29 @@ def test_the_draft_is_kept_for_the_seat_across_renders(alice):
         html = rendering.render_room(room, alice)
     for card in group[0]:
         assert re.search(rf'<li class="hand-card group-1"[^>]*>\s*<button[^>]*id="cycle-{card}"', html)
+
+
+def test_arrange_for_me_fills_the_draft_with_the_computers_arrangement_when_asked(alice):
+    """The button asks for the arrangement (worked out then, not at every render) and the hand shows it."""
+    room = services.open_solo("chor_voli", alice)
+    while room.current_deal().over:
+        services.start_deal(room)
+    with translation.override("de"):
+        html = rendering.render_room(room, alice)
+    assert re.search(r'<button type="submit" id="arrange-for-me" name="select" value="suggest"', html)
+    hand = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["hand"]
+    draft = tables.save_draft(room, 0, {"select": "suggest"})
+    assert sorted(key.removeprefix("card-") for key in draft["fields"]) == sorted(hand)
+    assert any(choice != "x" for choice in draft["fields"].values())
+    with translation.override("de"):
+        html = rendering.render_room(room, alice)
+    assert '<p class="ready">' in html  # every drafted group is valid: ready to confirm
+
+
+def test_only_a_game_with_a_suggestion_takes_the_request_for_one(alice):
+    room = services.open_solo("dou_dizhu", alice)
+    with pytest.raises(services.Refused):
+        tables.save_draft(room, 0, {"select": "suggest"})
 
 
 def test_every_render_tells_its_freshness_by_deal_and_version(alice):
