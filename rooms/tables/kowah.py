@@ -17,13 +17,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from functools import lru_cache
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.kowah.scoring import MULTIPLIERS
 from rooms.tables import AT, NO_PICK, PICK, Why, current_pick, decode_discard, decode_json_action, pick_hint_fields
 from rules_content import cardart
+from rules_content.templatetags.cards import card
 
 DECK = "money"
 CHECK_VERSION = True  # turn-based: a move made on an outdated table is refused, not re-applied
@@ -132,7 +136,8 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "checki_hint": _checki_hint(view) if discarding else "",
         "my_wait": _wait(view, me) if me is not None else None,
         "top": _top(view, labels),
-        "pile_cards": [_pile_card(entry, labels, me) for entry in view["pile"][:-1]],
+        "pile_cards": _pile(view["pile"][:-1], labels, me),
+        "pile_count": len(view["pile"]) - 1 if view["pile"] else 0,
         "pile_legend": [{"seat": s, "who": labels.get(s, "")} for s in view["order"]],
         "fronts": {s["seat"]: _front(view, s, labels) for s in view["seats"]},
         "result": result_context(view, labels),
@@ -282,14 +287,26 @@ def _top(view: dict, labels: dict[int, str]) -> dict | None:
     if view["offer"] is not None:
         hint = (_("You may take it instead of drawing.") if view["turn"] == view["seat"]
                 else _("{who} may take it instead of drawing.").format(who=labels[view["turn"]]))
-    return {**_pile_card(entry, labels, view["seat"]), "takeable": view["offer"] is not None, "hint": hint}
-
-
-def _pile_card(entry: dict, labels: dict[int, str], me: int | None = None) -> dict:
     seat = entry["seat"]
-    by = _("discarded by you") if seat == me else _("discarded by {who}").format(who=labels.get(seat, ""))
-    return {"code": entry["card"], "name": card_name(entry["card"]), "seat": seat, "who": labels.get(seat, ""),
-            "by": by}
+    return {"code": entry["card"], "name": card_name(entry["card"]), "by": _discarded_by(seat, labels, view["seat"]),
+            "takeable": view["offer"] is not None, "hint": hint}
+
+
+def _discarded_by(seat: int, labels: dict[int, str], me: int | None) -> str:
+    return _("discarded by you") if seat == me else _("discarded by {who}").format(who=labels.get(seat, ""))
+
+
+def _pile(entries: list[dict], labels: dict[int, str], me: int | None) -> SafeString:
+    """The older discards as the pile's list items, each marked by who threw it. The pile grows by a card
+    a turn and is shown after every move: each item is built once (per language and thrower's name)."""
+    lang = get_language()
+    return mark_safe("".join([_pile_item(lang, e["card"], e["seat"], labels.get(e["seat"], ""), me) for e in entries]))
+
+
+@lru_cache(maxsize=4096)
+def _pile_item(lang: str | None, code: str, seat: int, who: str, me: int | None) -> SafeString:
+    return format_html('<li class="by-{}" title="{}: {}">{}</li>', seat, card_name(code),
+                       _discarded_by(seat, {seat: who}, me), card(DECK, code, 16, compact="always"))
 
 
 def _front(view: dict, seat_view: dict, labels: dict[int, str]) -> dict:
