@@ -17,8 +17,6 @@ in a worker thread when a room or deal changed.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -34,7 +32,7 @@ from django.utils.translation import gettext as _
 
 from games.core import registry
 from games.core.protocol import visible_events
-from rooms import chat, presence, reads, services, snapshots
+from rooms import chat, livecache, presence, reads, services, snapshots
 from rooms.models import LEVELS, ActionRecord, Deal, Room, Seat
 from rooms.tables import adapter
 from rules_content.games import BY_KEY
@@ -258,33 +256,7 @@ def refusal(game: str, error: services.Refused | None) -> dict:
 # --- regions ---------------------------------------------------------------------------------------
 
 
-class _Regions:
-    """This process's rendered regions, by what they depend on (bounded, oldest dropped first)."""
-
-    def __init__(self, size: int = 2048) -> None:
-        self._items: OrderedDict[tuple, dict[str, str]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def get(self, key: tuple) -> dict[str, str] | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: tuple, value: dict[str, str]) -> None:
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-_rendered = _Regions(8192)
+_rendered = livecache.RENDERED
 
 
 def compact(html: str) -> str:

@@ -1,8 +1,14 @@
+import pickle
+
 from django import template
+from django.template import Context, TemplateSyntaxError
+from django.template.base import Parser, Token
+from django.template.loader_tags import IncludeNode, do_include
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
+from rooms.livecache import RENDERED
 from rules_content import cardart
 from rules_content.passport import rule_url
 from rules_content.templatetags.cards import card_src
@@ -63,3 +69,35 @@ def rule_link(reason: object, game: str) -> SafeString:
     if not url:
         return mark_safe("")
     return format_html(' <a class="rule-link" href="{}">{}</a>', url, gettext("What the rules say"))
+
+
+class CachedIncludeNode(IncludeNode):
+    """`{% include … with … only %}` whose output this process keeps (`livecache.RENDERED`) by the
+    included template, the language, escaping and the values passed: with `only`, those are all that the
+    included template sees, so equal values (equal pickles) render the same string. Meant for the items of
+    a table's long loops (a hand's cards, a pile), which mostly look the same from move to move. A value
+    pickle refuses makes the include render every time."""
+
+    def render(self, context: Context) -> SafeString:
+        values = {name: value.resolve(context) for name, value in self.extra_context.items()}
+        try:
+            key = ("include", self.template.var, get_language(), context.autoescape, pickle.dumps(values, PICKLE))
+        except Exception:  # not picklable: rendered, not kept
+            return super().render(context)
+        html = RENDERED.get(key)
+        if html is None:
+            html = super().render(context)
+            RENDERED.put(key, html)
+        return html
+
+
+PICKLE = pickle.HIGHEST_PROTOCOL
+
+
+@register.tag
+def cached_include(parser: Parser, token: Token) -> CachedIncludeNode:
+    """`{% cached_include "games/chan/_hand_card.html" with c=c deck=deck only %}`: see CachedIncludeNode."""
+    node = do_include(parser, token)
+    if not node.isolated_context or node.template.is_var or not isinstance(node.template.var, str):
+        raise TemplateSyntaxError("cached_include takes a template's name in quotes and ends with `only`")
+    return CachedIncludeNode(node.template, extra_context=node.extra_context, isolated_context=True)
