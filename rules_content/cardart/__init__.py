@@ -52,8 +52,9 @@ def aspect(deck: str, compact: bool = False) -> tuple[int, int]:
     return pack.COMPACT if compact else pack.ASPECT
 
 
+@lru_cache(maxsize=4096)
 def name(deck: str, code: str, lang: str = "de") -> str:
-    """The readable name, for alt text and captions."""
+    """The readable name, for alt text and captions (asked for every card of a table at every move)."""
     pack = _check(deck, code)
     if lang not in pack.LANGS:
         raise ValueError(f"no {lang!r} names for the {deck} pack; known: {', '.join(pack.LANGS)}")
