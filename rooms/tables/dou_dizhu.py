@@ -13,6 +13,8 @@ marks the button of its bid or pass, and says why.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy, ngettext
@@ -301,21 +303,25 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
 
 def seat_notes(view: dict) -> dict[int, SafeString]:
     """Role (a badge) and the auction's word for every seat (its cards are counted beside its face-down cards)."""
-    notes = {}
-    bids = {a["seat"]: a["bid"] for a in view["auction"]}
-    for s, held in enumerate(view["hand_counts"]):
-        parts = []
-        if view["phase"] == "bidding" and s in bids:
-            parts.append(_("bids {bid}").format(bid=bids[s]) if bids[s] else _("passes"))
-        if view["phase"] == "play" and 0 < held <= FEW_CARDS:
-            parts.append(_("almost out!"))
-        badge = role(view, s)
-        notes[s] = format_html(
-            '{}<span class="count">{}</span>',
-            format_html('<span class="badge role-{}">{}</span> ', badge, ROLE_NAMES[badge]) if badge else "",
-            " · ".join(parts),
-        )
-    return notes
+    bids = {a["seat"]: a["bid"] for a in view["auction"]} if view["phase"] == "bidding" else {}
+    lang = get_language()
+    return {s: _seat_note(lang, role(view, s), bids.get(s), view["phase"] == "play" and 0 < held <= FEW_CARDS)
+            for s, held in enumerate(view["hand_counts"])}
+
+
+@lru_cache(maxsize=256)
+def _seat_note(lang: str | None, badge: str, bid: int | None, almost_out: bool) -> SafeString:
+    """One seat's note, built once per language and what it says (every move shows all three)."""
+    parts = []
+    if bid is not None:
+        parts.append(_("bids {bid}").format(bid=bid) if bid else _("passes"))
+    if almost_out:
+        parts.append(_("almost out!"))
+    return format_html(
+        '{}<span class="count">{}</span>',
+        format_html('<span class="badge role-{}">{}</span> ', badge, ROLE_NAMES[badge]) if badge else "",
+        " · ".join(parts),
+    )
 
 
 # --- the log -----------------------------------------------------------------------------------------
