@@ -12,15 +12,24 @@ their ratio. The room is built in memory (no database; a room's facts are read o
 the live path), so the figures are the renderer's own, without queries, sockets or the channel layer.
 `--templates` also prints each template's share of the rendering (wall time, of one more run).
 
-Figures (2-core machine shared with two benches, 6 December 2026, `--deals 20`; CPU ms per version; every
-seat's renders together against the snapshot's views together, so issue 13's aim is 1×):
+Figures (2-core machine, 6 December 2026, `--deals 20`; CPU ms per version; every seat's renders together
+against the snapshot's views together, so issue 13's aim is 1×). "Before" is 161bb87 with this script
+copied in, "after" the same day's work on the renders (lazy "Arrange for me", Kowah's pile built once,
+`{% cached_include %}` for loop items and fronts, cached card names and Dou Dizhu seat notes), in two
+alternating runs each; the engine's views are the same code in both, and their spread (±20 %) is the
+machine's, which is why the ratio is the figure to compare:
 
-    game        versions  views ms  renders ms  renders ÷ views
-    chan            1272     0.411       9.861            24.0×
-    chor_voli         72     0.141      29.760           210.7×
-    chuo_pai        1857     0.773       4.857             6.3×
-    dou_dizhu       1237     0.161       3.406            21.1×
-    kowah           7563     0.215       8.075            37.5×
+    game        versions   before: views ms  renders ms  ratio      after: views ms  renders ms  ratio
+    chan            1272           0.39         8.9      22.7–23.0×        0.32         7.6      23.4×
+    chor_voli         72           0.13        30.4     216–233×           0.12         4.6      38.9–39.0×
+    chuo_pai        1857           0.94         5.6       5.9×             0.70         3.8       5.3–5.4×
+    dou_dizhu       1237           0.17         3.4      20.7–20.8×        0.14         2.6      19.7–19.9×
+    kowah           7563           0.22         8.0      36.3–39.6×        0.20         4.1      20.7–22.6×
+
+(figures of each first run; the ratios' ranges cover both runs). A random deal is not a person's (a random
+Kowah deal runs long; a Chor Voli round has a few versions, each a whole arrangement), so compare a game with
+itself, not with another. Chắn did not move: its hand's items are small, and a kept item (its values
+pickled, the language asked) costs about what rendering it did.
 """
 
 from __future__ import annotations
