@@ -71,6 +71,9 @@ def rule_link(reason: object, game: str) -> SafeString:
     return format_html(' <a class="rule-link" href="{}">{}</a>', url, gettext("What the rules say"))
 
 
+PICKLE = pickle.HIGHEST_PROTOCOL
+
+
 class CachedIncludeNode(IncludeNode):
     """`{% include … with … only %}` whose output this process keeps (`livecache.RENDERED`) by the
     included template, the language, escaping and the values passed: with `only`, those are all that the
@@ -91,12 +94,9 @@ class CachedIncludeNode(IncludeNode):
         return html
 
 
-PICKLE = pickle.HIGHEST_PROTOCOL
-
-
 @register.tag
 def cached_include(parser: Parser, token: Token) -> CachedIncludeNode:
-    """`{% cached_include "games/chan/_hand_card.html" with c=c deck=deck only %}`: see CachedIncludeNode."""
+    """`{% cached_include "games/chan/_fan_card.html" with c=c deck=deck only %}`: see CachedIncludeNode."""
     node = do_include(parser, token)
     if not node.isolated_context or node.template.is_var or not isinstance(node.template.var, str):
         raise TemplateSyntaxError("cached_include takes a template's name in quotes and ends with `only`")
