@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
@@ -52,18 +53,32 @@ def db(function):
     return sync_to_async(run, thread_sensitive=False, executor=DATABASE_THREADS)
 
 
+class _RoomLocks:
+    """One asyncio lock per room, kept only while a coroutine holds it or waits for it (weakly): a process
+    meets many rooms in its life, and a lock nobody uses any more is let go."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def __call__(self, room_id: int) -> asyncio.Lock:
+        lock = self._locks.get(room_id)
+        if lock is None:
+            lock = self._locks[room_id] = asyncio.Lock()
+        return lock
+
+
 class _Rooms:
     """What this process knows of each room (rendering.RoomInfo), read once per room version."""
 
     def __init__(self) -> None:
         self.infos: dict[int, rendering.RoomInfo] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
+        self.lock = _RoomLocks()
 
     async def get(self, room_id: int, version: int = -1) -> rendering.RoomInfo:
         info = self.infos.get(room_id)
         if info is not None and info.version >= version:
             return info
-        async with self.locks.setdefault(room_id, asyncio.Lock()):
+        async with self.lock(room_id):
             info = self.infos.get(room_id)
             if info is None or info.version < version:
                 info = await db(rendering.room_info)(room_id)
@@ -83,13 +98,13 @@ class _Snapshots:
     so that the other pages of the room find it in memory instead of fetching it again."""
 
     def __init__(self) -> None:
-        self.locks: dict[int, asyncio.Lock] = {}
+        self.lock = _RoomLocks()
 
     async def get(self, room_id: int, deal_id: int, version: int) -> dict | None:
         snapshot = snapshots.get(deal_id, version, remote=False)
         if snapshot is not None:
             return snapshot
-        async with self.locks.setdefault(room_id, asyncio.Lock()):
+        async with self.lock(room_id):
             return snapshots.get(deal_id, version, remote=False) or await db(_stored_snapshot)(
                 room_id, deal_id, version
             )
