@@ -76,11 +76,13 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     hand = view.get("hand") or []
     draft = _draft(fields, hand)
     groups = [_draft_group(number, draft[number]) for number in GROUPS]
+    choices = {card: fields.get(f"card-{card}", DISCARD) for card in hand}
+    lang = get_language()
     return {
         "deck": DECK,
         "type_names": TYPE_NAMES,
-        "hand_cards": [{"code": card, "choice": choice, "options": _options(get_language(), choice)}
-                       for card, choice in ((card, fields.get(f"card-{card}", DISCARD)) for card in hand)],
+        "hand_cards": [{"code": card, "choice": choice, "options": _options(lang, choice)}
+                       for card, choice in choices.items()],
         "draft_groups": groups,
         "draft_discard": draft[DISCARD],
         "draft_count": sum(1 for g in groups if g["cards"]),

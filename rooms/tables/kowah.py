@@ -288,12 +288,13 @@ def _top(view: dict, labels: dict[int, str]) -> dict | None:
         hint = (_("You may take it instead of drawing.") if view["turn"] == view["seat"]
                 else _("{who} may take it instead of drawing.").format(who=labels[view["turn"]]))
     seat = entry["seat"]
-    return {"code": entry["card"], "name": card_name(entry["card"]), "by": _discarded_by(seat, labels, view["seat"]),
-            "takeable": view["offer"] is not None, "hint": hint}
+    return {"code": entry["card"], "name": card_name(entry["card"]),
+            "by": _discarded_by(seat, labels.get(seat, ""), view["seat"]), "takeable": view["offer"] is not None,
+            "hint": hint}
 
 
-def _discarded_by(seat: int, labels: dict[int, str], me: int | None) -> str:
-    return _("discarded by you") if seat == me else _("discarded by {who}").format(who=labels.get(seat, ""))
+def _discarded_by(seat: int, who: str, me: int | None) -> str:
+    return _("discarded by you") if seat == me else _("discarded by {who}").format(who=who)
 
 
 def _pile(entries: list[dict], labels: dict[int, str], me: int | None) -> SafeString:
@@ -306,7 +307,7 @@ def _pile(entries: list[dict], labels: dict[int, str], me: int | None) -> SafeSt
 @lru_cache(maxsize=4096)
 def _pile_item(lang: str | None, code: str, seat: int, who: str, me: int | None) -> SafeString:
     return format_html('<li class="by-{}" title="{}: {}">{}</li>', seat, card_name(code),
-                       _discarded_by(seat, {seat: who}, me), card(DECK, code, 16, compact="always"))
+                       _discarded_by(seat, who, me), card(DECK, code, 16, compact="always"))
 
 
 def _front(view: dict, seat_view: dict, labels: dict[int, str]) -> dict:
