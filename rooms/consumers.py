@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import translation
 
-from rooms import broadcast, chat, identity, inputs, presence, rendering, services, snapshots, timers
+from rooms import broadcast, chat, identity, inputs, livecache, presence, rendering, services, snapshots, timers
 from rooms.models import Deal, Room, Seat
 from rooms.tables import queue_hint, save_draft, submit_form
 
@@ -68,10 +68,11 @@ class _RoomLocks:
 
 
 class _Rooms:
-    """What this process knows of each room (rendering.RoomInfo), read once per room version."""
+    """What this process knows of each room (rendering.RoomInfo), read once per room version; the rooms
+    met longest ago are let go (a process meets many rooms in its life) and read again if they come back."""
 
-    def __init__(self) -> None:
-        self.infos: dict[int, rendering.RoomInfo] = {}
+    def __init__(self, size: int = 4096) -> None:
+        self.infos = livecache.Bounded(size)
         self.lock = _RoomLocks()
 
     async def get(self, room_id: int, version: int = -1) -> rendering.RoomInfo:
@@ -82,11 +83,11 @@ class _Rooms:
             info = self.infos.get(room_id)
             if info is None or info.version < version:
                 info = await db(rendering.room_info)(room_id)
-                self.infos[room_id] = info
+                self.infos.put(room_id, info)
         return info
 
     def forget(self, room_id: int) -> None:
-        self.infos.pop(room_id, None)
+        self.infos.discard(room_id)
 
 
 ROOMS = _Rooms()

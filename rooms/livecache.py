@@ -43,6 +43,10 @@ class Bounded:
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
 
+    def discard(self, key: object) -> None:
+        with self._lock:
+            self._items.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
