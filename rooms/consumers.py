@@ -332,13 +332,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
         parts = []
         for name, html in regions.items():
-            if self.sent.get(name) == html:  # mostly the very same string: an identity check
+            before = self.sent.get(name)
+            if before == html:  # mostly the very same string: an identity check
                 continue
             self.sent[name] = html
             if name == "announce":
                 parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
             else:
-                parts.append(_oob(html))
+                parts.append(_grown(name, before, html) or _oob(html))
         parts.append(await self._log(snapshot, info))
         parts.append(_oob(rendering.freshness(snapshot, info, self.seat)))
         return "".join(parts)
@@ -394,6 +395,21 @@ def _oob(html: str) -> str:
     match = OPENING_TAG.match(html.lstrip())
     html = html.lstrip()
     return f'{match.group()} hx-swap-oob="true"{html[match.end():]}' if match else html
+
+
+def _grown(name: str, before: str | None, html: str) -> str | None:
+    """A region that only grew at its end (a list with new items, as Kowah's older discards after a turn),
+    as what it grew by, appended to the element the page has; else None. The region's element is closed by
+    its last tag, so what lies between the old content and that tag is whole elements and text."""
+    close = html.rfind("</")
+    if before is None or close <= 0 or len(html) <= len(before):
+        return None
+    end = html[close:]
+    if not before.endswith(end) or not html.startswith(before[: len(before) - len(end)]):
+        return None
+    tag = OPENING_TAG.match(html)
+    added = html[len(before) - len(end): close]
+    return f'{tag.group()} hx-swap-oob="beforeend:#{name}">{added}{end}' if tag else None
 
 
 def _language(query_string: bytes) -> str:

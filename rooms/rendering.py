@@ -35,6 +35,7 @@ from games.core.protocol import visible_events
 from rooms import chat, livecache, presence, reads, services, snapshots
 from rooms.models import LEVELS, ActionRecord, Deal, Room, Seat
 from rooms.tables import adapter
+from rooms.templatetags.table import slot
 from rules_content.games import BY_KEY
 from rules_content.passport import rule_url
 
@@ -304,6 +305,18 @@ def felt_regions(game: str) -> tuple[str, ...]:
     return tuple(sorted(name for name in _partials(game) if name.startswith("felt_")))
 
 
+@cache
+def inner_regions(game: str) -> tuple[str, ...]:
+    """A game's public regions that sit inside another region (partials named `inner_…`, placed there by
+    `{% slot %}`): a list that grows through a deal, such as Kowah's older discards, is sent on its own and
+    then only by what it grew (rooms/consumers.py), not again with the region around it at every move."""
+    return tuple(sorted(name for name in _partials(game) if name.startswith("inner_")))
+
+
+def _inner_id(name: str) -> str:
+    return name.removeprefix("inner_").replace("_", "-")
+
+
 def _partial(game: str, name: str, default: str) -> str:
     return f"games/{game}/table.html#{name}" if name in _partials(game) else default
 
@@ -318,6 +331,8 @@ def public_regions(snapshot: dict, info: RoomInfo, lang: str) -> dict[str, str]:
             regions = {name.replace("_", "-"): (_render if name == "center" else _shown)(
                 f"games/{info.game}/table.html#{name}", context)
                 for name in ("head", "center", *felt_regions(info.game))}
+            regions.update((_inner_id(name), _shown(f"games/{info.game}/table.html#{name}", context))
+                           for name in inner_regions(info.game))
             # Parts that change at their own pace are rendered again only when what they show changed.
             regions["standings"] = _once(("standings", info.pk, info.version, lang), _partial(
                 info.game, "standings", "rooms/_standings.html"), context)
@@ -482,8 +497,7 @@ def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, 
             html = render_to_string("rooms/_lobby.html", context, request=request)
             announcement = _("Waiting for {count} more player(s).").format(count=context["free_seats"])
         else:
-            shown = {name.replace("-", "_"): mark_safe(html)
-                     for name, html in regions(snapshot, info, seat, draft, lang, error).items()}
+            shown = _placed(info.game, regions(snapshot, info, seat, draft, lang, error))
             engine = registry.get(info.game)
             places = PLACES[(len(info.seats), getattr(engine, "clockwise", False))]
             context.update(
@@ -500,6 +514,16 @@ def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, 
             announcement = shown["announce"]
     return html + render_to_string("rooms/_announce.html", {"announcement": announcement}) + freshness(
         snapshot, info, seat)
+
+
+def _placed(game: str, shown: dict[str, str]) -> dict[str, SafeString]:
+    """The regions for the skeleton (by names with "_"), each inner region put in its slot."""
+    for name in inner_regions(game):
+        inner = _inner_id(name)
+        place = slot(inner)
+        outer = next(key for key, html in shown.items() if place in html)
+        shown = {**shown, outer: shown[outer].replace(place, shown[inner])}
+    return {name.replace("-", "_"): mark_safe(html) for name, html in shown.items()}
 
 
 def standings_chart(history: tuple[tuple[int, ...], ...]) -> dict:

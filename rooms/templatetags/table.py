@@ -27,6 +27,13 @@ def get(container: object, key: object) -> object:
         return None
 
 
+@register.simple_tag
+def slot(region: str) -> SafeString:
+    """Where a region of its own sits inside another (rooms.rendering.inner_regions): the whole table puts it
+    here; a swap of the outer region keeps the element the page has (`hx-preserve`)."""
+    return format_html('<div id="{}" hx-preserve="true"></div>', region)
+
+
 BACK_HEIGHT, BACK_STEP = 42, 7  # a face-down hand: backs this high, fanned this far apart
 
 

@@ -72,6 +72,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     focus_checks: list[bool] = []
     mid_deal = None
     while page.locator("#table[data-phase=over]").count() == 0:
+        assert_pile_whole(page)
         turns += 1
         assert turns < 120, "the deal does not end"
         keyboard = turns % 2 == 0
@@ -128,12 +129,26 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     assert focus_checks and all(focus_checks), "a keyboard user loses the focus when the table re-renders"
     print(f"Kowah browser deal: {turns} turns, {takes} takes, {declared} Checki, result {label}")
 
+    pile = assert_pile_whole(page)
+    assert pile, "no older discards in a whole deal"
     page.reload()  # the same browser gets its seat and the finished deal back
     page.wait_for_selector("#table[data-phase=over]")
+    assert assert_pile_whole(page) == pile  # the pile the frames built is the one a whole table shows
     page.get_by_role("button", name="Nächste Partie").click()
     page.wait_for_selector("text=Partie 2")
     history = page.locator("[data-testid=history]").inner_text()
     assert "Partie 1:" in history and ("Sieg ×" in history or "Unentschieden" in history)
+    assert_pile_whole(page)  # the new deal's pile, not the old one's
+
+
+def assert_pile_whole(page) -> list[str]:
+    """The older discards the page shows, which frames send as the cards added to the list the page has
+    (rooms/consumers.py): as many as the pile's heading counts, each once. Returns their titles."""
+    titles = page.locator("#pile-cards > li").evaluate_all("els => els.map(e => e.title)")
+    heading = page.locator("#pile-title")
+    counted = int(heading.inner_text().split("(")[1].split()[0]) if heading.count() else 0
+    assert len(titles) == counted, (titles, counted)
+    return titles
 
 
 def card_name_in(text: str) -> bool:

@@ -70,7 +70,8 @@ def test_a_value_that_cannot_be_serialised_is_not_cached():
 
 @pytest.mark.parametrize("game", TABLES)
 def test_every_region_cached_by_what_it_reads_is_understood(game):
-    templates = [f"games/{game}/table.html#{name}" for name in ("head", "hand", *rendering.felt_regions(game))]
+    templates = [f"games/{game}/table.html#{name}"
+                 for name in ("head", "hand", *rendering.felt_regions(game), *rendering.inner_regions(game))]
     for template in (*templates, "rooms/_tip.html", "rooms/_status.html"):
         assert reads.lookups(template) is not None, template
 

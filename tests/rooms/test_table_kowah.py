@@ -4,6 +4,7 @@ refused, the Checki declaration and the result as "Sieg ×3"/"Sieg ×2" without 
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -11,9 +12,11 @@ from django.utils import translation
 
 from games.core import registry
 from rooms import rendering, services
+from rooms.consumers import _grown, _stored_snapshot
 from rooms.models import Deal, Room
 from rooms.tables import kowah as table
 from rooms.tables import submit_form
+from rooms.templatetags.table import slot
 from tests.helpers import places
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -176,3 +179,50 @@ def test_the_room_lists_wins_and_draws_instead_of_net_standings(alice):
 def test_the_next_seat_clockwise_sits_on_the_left(alice):
     room = fixed_room(alice, *PLAIN, stock="9C")
     assert places(render(room, alice)) == {1: "left", 2: "right"}  # and you at the bottom
+
+
+def test_the_older_discards_are_a_region_inside_the_center_sent_by_what_they_grew(alice):
+    """The pile of older discards grows by a card a turn: it is a region of its own (rooms.rendering.inner_regions)
+    whose place in the center keeps what the page has, and a frame sends only the cards it gained."""
+    people = [alice, "bob-browser-id", "carol-browser-id"]
+    room = services.open_room("kowah", people[0], "P0", computers=set())
+    for seat, player in enumerate(people[1:], start=1):
+        services.join(room, player, f"P{seat}")
+    rng = random.Random(3)
+    grown = 0
+    before = None
+    for step in range(60):
+        deal = room.current_deal()
+        state = ENGINE.load(deal.state)
+        seat = sorted(ENGINE.actors(state))[0]
+        done = services.submit_action(deal.pk, seat, ENGINE.random_action(state, seat, rng), f"s{step}", deal.version)
+        regions = rendering.regions(_stored_snapshot(room.pk, done.pk, done.version), rendering.room_info(room), 0, {},
+                                    "de")
+        assert slot("pile-cards") in regions["center"] and "<li" not in regions["center"]
+        pile = regions["pile-cards"]
+        frame = _grown("pile-cards", before, pile)
+        if before is not None and pile.startswith(before.removesuffix("</ol>")) and len(pile) > len(before):
+            assert frame == ('<ol hx-swap-oob="beforeend:#pile-cards">'
+                             f'{pile[len(before) - len("</ol>"):-len("</ol>")]}</ol>')
+            assert frame.count("<li") == 1  # the card the last discard covered
+            grown += 1
+        else:
+            assert frame is None  # not grown at its end (the same, or a taken discard): sent whole if changed
+        before = pile
+    assert grown >= 5
+    html = render(room, alice)  # the whole table: the pile in its place
+    assert slot("pile-cards") not in html
+    center = html[html.index('<div id="center"'):]
+    assert center.index('<ol id="pile-cards"') < center.index('class="pile-legend"')
+    assert center.count('<li class="by-') == len(ENGINE.view(ENGINE.load(room.current_deal().state), 0)["pile"]) - 1
+
+
+def test_a_region_counts_as_grown_only_when_all_it_had_is_still_there_unchanged():
+    old = '<ol id="x" class="a"><li>1</li></ol>'
+    assert _grown("x", old, '<ol id="x" class="a"><li>1</li><li>2</li></ol>') == (
+        '<ol hx-swap-oob="beforeend:#x"><li>2</li></ol>')
+    assert _grown("x", None, old) is None
+    assert _grown("x", old, '<ol id="x" class="b"><li>1</li><li>2</li></ol>') is None  # its element changed
+    assert _grown("x", old, '<ol id="x" class="a"><li>0</li><li>2</li></ol>') is None  # an item changed
+    assert _grown("x", old, '<ol id="x" class="a"></ol>') is None  # it shrank
+    assert _grown("x", old, old) is None
