@@ -11,6 +11,10 @@ sat in each, personalised and cached as on the live path, in German). It prints 
 their ratio. The room is built in memory (no database; a room's facts are read once per room version on
 the live path), so the figures are the renderer's own, without queries, sockets or the channel layer.
 `--templates` also prints each template's share of the rendering (wall time, of one more run).
+It also prints the bytes of the frame each seat's page is sent per version (`rooms.consumers.swaps`: the
+regions that changed, a list that only grew by what it gained; the log's new lines; the freshness marker):
+the median is an ordinary move's update, issue 13's "≤ 3 KiB", for every game, where `bench/live.py` plays
+only Dou Dizhu and Chor Voli.
 
 Figures (2-core machine, 6 December 2026, `--deals 20`; CPU ms per version; every seat's renders together
 against the snapshot's views together, so issue 13's aim is 1×). "Before" is 161bb87 with this script
@@ -37,9 +41,10 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import django
 
@@ -54,6 +59,7 @@ class Figures:
     versions: int = 0
     views: float = 0.0  # CPU seconds building snapshots
     renders: float = 0.0  # CPU seconds rendering every seat's regions
+    frames: list[int] = field(default_factory=list)  # bytes of each seat's frame per version
 
 
 def room(game: str, seats: int):
@@ -89,22 +95,27 @@ class _Deal:
 
 
 def play(game: str, seeds: Sequence[int]) -> Figures:
-    from rooms import rendering, snapshots
+    from rooms import consumers, rendering, snapshots
 
     engine, figures = registry.get(game), Figures()
     info = room(game, engine.seats)
     rendering._rendered.clear()  # each run starts as a process meeting these deals for the first time
+    sent: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # what each seat's page was sent
     for seed in seeds:
         for version, (state, events) in enumerate(deal(game, seed), start=1):
             row = _Deal(game, seed, version, engine.outcome(state) is not None)
             started = time.process_time()
             snapshot = snapshots.build(row, state, events)
             built = time.process_time()
-            for seat in range(engine.seats):
-                rendering.regions(snapshot, info, seat, {}, LANG)
+            shown = [rendering.regions(snapshot, info, seat, {}, LANG) for seat in range(engine.seats)]
             figures.renders += time.process_time() - built
             figures.views += built - started
             figures.versions += 1
+            for seat, regions in enumerate(shown):  # the frame a page of this seat is sent (rooms/consumers.py)
+                frame = "".join(consumers.swaps(sent[seat], regions)) + consumers.log_added(
+                    rendering.log_lines(game, events, info, seat, LANG)) + consumers._oob(
+                    rendering.freshness(snapshot, info, seat))
+                figures.frames.append(len(frame.encode()))
     return figures
 
 
@@ -145,14 +156,16 @@ def main(argv: Sequence[str] | None = None) -> list[tuple[str, Figures]]:
     seeds = range(args.seed_base + 1, args.seed_base + 1 + args.deals)
     results = []
     print(f"CPU per deal version: snapshot views vs every seat's renders ({args.deals} random deals per game, {LANG}):")
-    print(f"{'game':<10}  {'versions':>8}  {'views ms':>8}  {'renders ms':>10}  {'renders ÷ views':>15}")
+    print(f"{'game':<10}  {'versions':>8}  {'views ms':>8}  {'renders ms':>10}  {'renders ÷ views':>15}  "
+          f"{'frame p50 B':>11}  {'frame mean B':>12}")
     for game in games:
         play(game, [args.seed_base])  # warm: templates compiled, caches filled as in a running process
         f = play(game, seeds)
         results.append((game, f))
         per = 1000 / max(f.versions, 1)
         print(f"{game:<10}  {f.versions:>8}  {f.views * per:>8.3f}  {f.renders * per:>10.3f}  "
-              f"{f.renders / f.views if f.views else float('nan'):>14.1f}×")
+              f"{f.renders / f.views if f.views else float('nan'):>14.1f}×  "
+              f"{statistics.median(f.frames):>11,.0f}  {statistics.fmean(f.frames):>12,.0f}")
         if args.templates:
             for name, ms, n in template_shares(game, seeds):
                 print(f"{'':<12}{ms:8.3f} ms  {n:5.2f}× per version  {name}")

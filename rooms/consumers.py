@@ -330,16 +330,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.sent.pop("status", None)  # the same refusal twice is still news
         if info is not self.info:
             regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
-        parts = []
-        for name, html in regions.items():
-            before = self.sent.get(name)
-            if before == html:  # mostly the very same string: an identity check
-                continue
-            self.sent[name] = html
-            if name == "announce":
-                parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
-            else:
-                parts.append(_grown(name, before, html) or _oob(html))
+        parts = swaps(self.sent, regions)
         parts.append(await self._log(snapshot, info))
         parts.append(_oob(rendering.freshness(snapshot, info, self.seat)))
         return "".join(parts)
@@ -350,8 +341,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return ""
         self.log_at = (snapshot["deal"], snapshot["version"])
         if snapshot["deal"] == deal and snapshot["version"] == version + 1:
-            lines = rendering.log_lines(info.game, snapshot["events"], info, self.seat, self.language)
-            return f'<ol hx-swap-oob="beforeend:#log">{"".join(lines)}</ol>' if lines else ""
+            return log_added(rendering.log_lines(info.game, snapshot["events"], info, self.seat, self.language))
         lines = await db(rendering.log_lines_from_db)(snapshot["deal"], info.game, info, self.seat, self.language,
                                                       snapshot["version"])
         return f'<ol id="log" hx-swap-oob="true">{"".join(lines)}</ol>'
@@ -395,6 +385,27 @@ def _oob(html: str) -> str:
     match = OPENING_TAG.match(html.lstrip())
     html = html.lstrip()
     return f'{match.group()} hx-swap-oob="true"{html[match.end():]}' if match else html
+
+
+def swaps(sent: dict[str, str], regions: dict[str, str]) -> list[str]:
+    """The out-of-band swaps of the regions that differ from what the page was last sent (`sent`, which is
+    brought up to date): a region that only grew at its end by what it gained, any other whole."""
+    parts = []
+    for name, html in regions.items():
+        before = sent.get(name)
+        if before == html:  # mostly the very same string: an identity check
+            continue
+        sent[name] = html
+        if name == "announce":
+            parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
+        else:
+            parts.append(_grown(name, before, html) or _oob(html))
+    return parts
+
+
+def log_added(lines: list[str]) -> str:
+    """A version's new lines of the log, added at its end."""
+    return f'<ol hx-swap-oob="beforeend:#log">{"".join(lines)}</ol>' if lines else ""
 
 
 def _grown(name: str, before: str | None, html: str) -> str | None:
