@@ -13,6 +13,8 @@ from functools import cache
 
 from games.chor_voli.cards import DECK_SET, DISPLAY_DECK, is_card, sort_for_display
 from games.chor_voli.groups import (
+    CARD_BIT,
+    bit_numbers,
     by_strength,
     cards_bits,
     cards_of,
@@ -33,6 +35,12 @@ def check_arrangement(hand: Sequence[str], groups: object, discard: object) -> A
 
     Legal: 0–4 valid groups of exactly 3 cards and a discard, together exactly the hand's cards.
     """
+    arrangement = _plain_arrangement(hand, groups, discard)
+    return _checked_arrangement(hand, groups, discard) if arrangement is None else arrangement
+
+
+def _checked_arrangement(hand: Sequence[str], groups: object, discard: object) -> Arrangement:
+    """`check_arrangement` the long way, check by check, which names what is wrong."""
     if not (isinstance(groups, list | tuple) and all(map(_is_codes, groups)) and _is_codes(discard)):
         raise IllegalAction(
             gettext_noop(
@@ -55,6 +63,36 @@ def check_arrangement(hand: Sequence[str], groups: object, discard: object) -> A
             raise group_problem(group, number)
         masks.append(mask)
     return Arrangement(by_strength(masks), sort_for_display(discard))
+
+
+def _plain_arrangement(hand: Sequence[str], groups: object, discard: object) -> Arrangement | None:
+    """`check_arrangement`'s answer for the usual arrangement, read from card bits; None for anything else.
+
+    Usual: lists (or tuples) of plain `str` cards, at most 4 groups of 3, which together are exactly
+    the hand's cards and each group valid. Everything else goes the long way, which names what is
+    wrong. Cards are added as bits: n cards whose bits add up to a number of n set bits are distinct,
+    as a repeated card would carry into fewer."""
+    if type(groups) not in _LISTS or type(discard) not in _LISTS or len(groups) > MAX_GROUPS:
+        return None
+    if not {*map(type, groups)} <= _LISTS:
+        return None
+    placed = [*discard]
+    for group in groups:
+        placed += group
+    if {*map(type, placed)} != {str} or len(placed) != len(hand):
+        return None
+    try:
+        held = cards_bits(hand)
+        discarded = cards_bits(discard)
+        masks = [CARD_BIT[a] | CARD_BIT[b] | CARD_BIT[c] for a, b, c in groups]
+    except (KeyError, TypeError, ValueError):  # a code outside the pack, or a group not of 3
+        return None
+    if held.bit_count() != len(hand) or discarded + sum(masks) != held or not {*masks} <= group_types().keys():
+        return None
+    return Arrangement(by_strength(masks), cards_of(discarded))
+
+
+_LISTS = {list, tuple}
 
 
 def _is_codes(value: object) -> bool:
@@ -101,7 +139,35 @@ def max_groups(hand: Sequence[str]) -> int:
 
 
 def _max_groups(hand: int) -> int:
-    best = 0
+    """Most hands form four groups on the search's first path, which `_first_path_groups` walks alone."""
+    found = _first_path_groups(hand)
+    return found if found == MAX_GROUPS else _searched_max_groups(hand, found)
+
+
+def _first_path_groups(free: int) -> int:
+    """How many groups (up to 4) the search's first path finds: the first group of the first card that
+    has one, again and again (`groups_with_first`'s first group, without a generator)."""
+    table = _pair_thirds()
+    found = 0
+    while free and found < MAX_GROUPS:
+        first = free & -free
+        free ^= first
+        thirds_of = table[first.bit_length() - 1]
+        seconds = free
+        while seconds:
+            second = seconds & -seconds
+            seconds ^= second
+            thirds = thirds_of[second.bit_length() - 1] & seconds
+            if thirds:
+                free ^= second | (thirds & -thirds)
+                found += 1
+                break
+    return found
+
+
+def _searched_max_groups(hand: int, at_least: int) -> int:
+    """The most groups of `hand`, searched, knowing it can form `at_least` (which prunes the search)."""
+    best = at_least
 
     def search(free: int, found: int) -> None:
         nonlocal best
@@ -147,13 +213,25 @@ def arrange_action(groups: Iterable[Sequence[str]], discard: Sequence[str]) -> J
 
 
 def _random_groups(free: int, wanted: int, rng: Rng) -> list[int] | None:
+    """A random walk over the groups of `free`: at each first card its options (each group holding it,
+    then discarding it) in a shuffled order, the first that leads to `wanted` groups taken.
+
+    The options are counted, not listed: shuffling their places draws exactly what shuffling the list
+    of options draws (a shuffle's draws depend on the length alone), and only the options tried are
+    looked up, by place (`_group_at`)."""
     if wanted == 0:
         return []
     if free.bit_count() < 3 * wanted:
         return None
-    options = [*groups_with_first(free), 0]  # 0: discard the first card
-    rng.shuffle(options)
-    for mask in options:
+    first = free & -free
+    others = free ^ first
+    seconds = bit_numbers(others)
+    thirds_of = _pair_thirds()[first.bit_length() - 1]
+    thirds = [*map(others.__and__, map(thirds_of.__getitem__, seconds))]  # per second card, its valid thirds
+    places = list(range(sum(map(int.bit_count, thirds)) + 1))  # the last place: discard the first card
+    rng.shuffle(places)
+    for place in places:
+        mask = _group_at(first, seconds, thirds, place)
         rest = _random_groups(free & ~mask if mask else free & (free - 1), wanted - bool(mask), rng)
         if rest is not None:
             return [mask, *rest] if mask else rest
@@ -178,6 +256,19 @@ def groups_with_first(free: int) -> Iterator[int]:
             third = thirds & -thirds
             yield first | second | third
             thirds ^= third
+
+
+def _group_at(first: int, seconds: Sequence[int], thirds: Sequence[int], place: int) -> int:
+    """The group at `place` in `groups_with_first`'s order, given the first card's bit, the second
+    cards' bit numbers and each one's valid thirds (`CARD_BIT`s); 0 past the last group."""
+    for second, third_bits in zip(seconds, thirds, strict=True):
+        count = third_bits.bit_count()
+        if place < count:
+            for _ in range(place):
+                third_bits &= third_bits - 1
+            return first | 1 << second | (third_bits & -third_bits)
+        place -= count
+    return 0
 
 
 @cache

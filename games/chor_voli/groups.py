@@ -82,12 +82,38 @@ def cards_bits(cards: Iterable[str]) -> int:
 
 def cards_of(bits: int) -> tuple[str, ...]:
     """The cards of `CARD_BIT`s, in display order."""
-    cards = []
-    while bits:
-        low = bits & -bits
-        cards.append(DISPLAY_DECK[low.bit_length() - 1])
-        bits ^= low
-    return tuple(cards)
+    return _of_bytes(_BYTE_CARDS, bits)
+
+
+def bit_numbers(bits: int) -> tuple[int, ...]:
+    """The numbers of the set bits of `CARD_BIT`s (a card's place in `DISPLAY_DECK`), ascending."""
+    return _of_bytes(_BYTE_NUMBERS, bits)
+
+
+def _of_bytes(tables: tuple[tuple[tuple, ...], ...], bits: int) -> tuple:
+    """What the byte tables give for each byte of `bits` (one look-up per byte), in bit order."""
+    b0, b1, b2, b3, b4, b5, b6 = tables
+    return (
+        b0[bits & 255]
+        + b1[bits >> 8 & 255]
+        + b2[bits >> 16 & 255]
+        + b3[bits >> 24 & 255]
+        + b4[bits >> 32 & 255]
+        + b5[bits >> 40 & 255]
+        + b6[bits >> 48 & 255]
+    )
+
+
+def _byte_tables(items: Sequence[object]) -> tuple[tuple[tuple, ...], ...]:
+    """Per byte of a hand's card bits (7 bytes hold the 52), per value of the byte, the items of its set bits."""
+    return tuple(
+        tuple(tuple(items[at + i] for i in range(8) if value >> i & 1 and at + i < len(items)) for value in range(256))
+        for at in range(0, 56, 8)
+    )
+
+
+_BYTE_CARDS = _byte_tables(DISPLAY_DECK)
+_BYTE_NUMBERS = _byte_tables(range(len(DISPLAY_DECK)))
 
 
 @cache
@@ -251,7 +277,7 @@ def strong_first(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]
 def by_strength(masks: Iterable[int]) -> tuple[tuple[str, ...], ...]:
     """`strong_first` of valid groups given by their `group_mask`s."""
     places, ordered = _strong_places()
-    return tuple(ordered[place] for place in sorted(map(places.__getitem__, masks)))
+    return tuple(map(ordered.__getitem__, sorted(map(places.__getitem__, masks))))
 
 
 def _sorted_strong_first(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:

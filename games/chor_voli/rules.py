@@ -70,7 +70,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from games.chor_voli import state as state_json
@@ -105,16 +104,39 @@ __all__ = [
 _SHUFFLE_TRIES = 100
 
 
-@lru_cache(maxsize=8)
 def settle(state: ChorVoliState) -> Settlement | None:
     """The round's settlement, or None while seats are still arranging.
 
-    Cached for the last few states: every protocol call asks (`apply` twice, then `actors`, `outcome`
-    and `view` of the same state), and a state is frozen data, so its settlement never changes."""
+    Remembered for the last few states by identity: every protocol call asks (`apply`, then `actors`,
+    `outcome` and `view` of the same state), and a state is frozen data, so its settlement never
+    changes; looking a state up by identity spares hashing its hands and arrangements."""
+    for known, settlement in reversed(_SETTLED):
+        if known is state:
+            return settlement
+    return _remember(state, _settlement(state))
+
+
+_SETTLED: list[tuple[ChorVoliState, Settlement | None]] = []  # (state, its settlement), the newest last
+_REMEMBERED = 8
+
+
+def _remember(state: ChorVoliState, settlement: Settlement | None) -> Settlement | None:
+    _SETTLED.append((state, settlement))
+    del _SETTLED[:-_REMEMBERED]
+    return settlement
+
+
+def _settlement(state: ChorVoliState) -> Settlement | None:
+    """`settle`, computed."""
     pool = state.pool_start + SEATS * ANTE
     quads = find_quads(state.hands)
     if quads:
         return settle_quads(quads, pool)
+    return _arranged_settlement(state, pool)
+
+
+def _arranged_settlement(state: ChorVoliState, pool: int) -> Settlement | None:
+    """The settlement of a round without quads: None until every seat has confirmed."""
     if any(a is None for a in state.arrangements):
         return None
     return settle_comparisons([a.groups for a in state.arrangements if a is not None], state.dealer, pool)
@@ -159,7 +181,8 @@ class ChorVoli:
         arrangements = tuple(arrangement if s == seat else a for s, a in enumerate(state.arrangements))
         new = ChorVoliState(state.seed, state.dealer, state.pool_start, state.hands, arrangements)
         events = [_event("confirmed", seat)]
-        settlement = settle(new)
+        # `state` was not settled (`_checked_arrangement`), so its hands, which `new` keeps, hold no quad
+        settlement = _remember(new, _arranged_settlement(new, new.pool_start + SEATS * ANTE))
         if settlement is not None:
             events += _settlement_events(new, settlement)
         return new, events
