@@ -251,7 +251,6 @@ def _scoreboard(view: dict, labels: dict[int, str]) -> list[dict]:
             "hand": view["hand_counts"][s],
             "pile": view["pile_counts"][s],
             "bonus": len(view["bonus"][s]),
-            "turn": view["turn"] == s,
             "leader": leader == s,
             "winner": s in winners,
         }
