@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.chan.cards import IDENTITIES, SUITS, sort_key
 from games.chan.hands import MIN_CHAN, total_pairing, winning_pairing
@@ -113,7 +113,7 @@ class Outlook:
     def after_discard(self, h: Holding, card: str) -> float:
         left = list(h.hand)
         left.remove(card)
-        return self.value(replace(h, hand=tuple(left), discarded=(*h.discarded, card))) - self.feed(card)
+        return self.value(h._replace(hand=tuple(left), discarded=(*h.discarded, card))) - self.feed(card)
 
     def best_discard(self, h: Holding) -> tuple[float, str | None]:
         return max(((self.after_discard(h, c), c) for c in legal_discards(h)), default=(SPOILED, None))
@@ -153,7 +153,7 @@ class ChanBot:
             return outlook.best_discard(h.after_meld(Meld(kind, offered, (action["card"],))))[0]
         # Declining an identical card freezes it (R4c): value the hand as it will be.
         frozen = h.frozen + ((offered,) if offered and offered in h.hand else ())
-        declined = outlook.value(replace(h, frozen=frozen))
+        declined = outlook.value(h._replace(frozen=frozen))
         return declined + (REVEAL_CHANCE if action["type"] == "reveal" else 0.0)
 
 

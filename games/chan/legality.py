@@ -9,7 +9,7 @@ live in one place. The checks read a `Holding`, one seat's private and public ca
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.chan.cards import CHI_CHI, rank_of
 from games.chan.hands import (
@@ -28,8 +28,7 @@ from games.chan.state import ChanState, Meld
 from games.core.errors import IllegalAction, gettext_noop
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(NamedTuple):  # a named tuple: built at every offer, at half a frozen dataclass's cost
     hand: tuple[str, ...]  # sorted, as a state's hands are
     melds: tuple[Meld, ...]
     discarded: tuple[str, ...]
@@ -37,6 +36,10 @@ class Holding:
 
     def melded_ca(self) -> bool:
         return "ca" in [m.kind for m in self.melds]
+
+    def ca_cards(self) -> list[str]:
+        """The hand cards used in Cạ melds (R4d: none of them may be taken again)."""
+        return [card for meld in self.melds if meld.kind == "ca" for card in meld.from_hand]
 
     def discarded_ca(self) -> bool:
         """Two cards of one rank in different suits discarded over the deal (R5b)."""
@@ -105,7 +108,9 @@ def _kept_back(h: Holding, melded_ca: bool) -> Collection[str]:
     those of a rank whose card in another suit was discarded already."""
     if not melded_ca:
         return h.frozen  # mostly empty: no set to build
-    return {*h.frozen, *(card for partner in h.discarded for card in PARTNERS[partner] if card != partner)}
+    kept = {card for partner in h.discarded for card in PARTNERS[partner] if card != partner}
+    kept.update(h.frozen)
+    return kept
 
 
 def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
@@ -121,6 +126,25 @@ def meld_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
     if error is None and card != offered:
         error = ca_error(h, offered, card)
     return error or _no_discard_after(h, Meld("chan" if card == offered else "ca", offered, (card,)))
+
+
+def may_meld(h: Holding, offered: str, card: str) -> bool:
+    """`meld_error(h, offered, card) is None`, for the legal lists: the same checks read off the
+    hand's tally, without counting the hand card by card or building the refusals and the meld."""
+    counted = tally(h.hand)
+    held, count = counted.copies(offered), counted.copies(card)
+    if not count or held == 3 or offered in h.discarded:
+        return False
+    if h.melds and offered in h.ca_cards():  # R4d
+        return False
+    if card == offered:
+        return _discard_left(h, card, 1, False)
+    if held or count % 2 == 0 or card in h.frozen or not same_rank(card, offered):
+        return False
+    # The Cạ rules, as `ca_error`: a Cạ held in the rank, one card short of a win, R5b.
+    if holds_ca(h.hand, rank_of(offered)) or one_short(h.hand) or h.discarded_ca():
+        return False
+    return _discard_left(h, card, 1, True)
 
 
 def _shape_error(h: Holding, offered: str, card: str) -> IllegalAction | None:
@@ -203,7 +227,7 @@ def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
             "taken_discarded",
             offered=offered,
         )
-    if h.melds and any(m.kind == "ca" and offered in m.from_hand for m in h.melds):
+    if h.melds and offered in h.ca_cards():
         return IllegalAction(
             gettext_noop("You used your {offered} in a Cạ earlier, so you may not take {offered} now."),
             "taken_ca_card",
@@ -213,7 +237,7 @@ def _taken_before(h: Holding, offered: str) -> IllegalAction | None:
 
 
 def _no_discard_after(h: Holding, meld: Meld) -> IllegalAction | None:
-    if _discard_left(h, meld):
+    if _discard_left(h, meld.from_hand[0], len(meld.from_hand), meld.kind == "ca"):
         return None
     return IllegalAction(
         gettext_noop("After taking {offered} you would have no legal discard left, so you may not take it."),
@@ -222,15 +246,15 @@ def _no_discard_after(h: Holding, meld: Meld) -> IllegalAction | None:
     )
 
 
-def _discard_left(h: Holding, meld: Meld) -> bool:
-    """Whether `legal_discards(h.after_meld(meld))` is not empty, without building that holding: the
-    meld takes copies of one identity out of the hand, so only that identity's count changes."""
-    card, counted = meld.from_hand[0], tally(h.hand)
-    kept = _kept_back(h, meld.kind == "ca" or h.melded_ca())
+def _discard_left(h: Holding, card: str, copies: int, ca: bool) -> bool:
+    """Whether `legal_discards(h.after_meld(meld))` is not empty for a meld (a Cạ if `ca`) of `copies`
+    hand cards `card`, without building that holding: only that identity's count changes."""
+    counted = tally(h.hand)
+    kept = _kept_back(h, ca or h.melded_ca())
     for other in counted.odd:  # a loop: the first card of most hands answers
         if other != card and other not in kept:
             return True
-    return (counted.counts[card] - len(meld.from_hand)) % 2 == 1 and card not in kept
+    return (counted.copies(card) - copies) % 2 == 1 and card not in kept
 
 
 def _frozen(card: str) -> IllegalAction:

@@ -80,13 +80,14 @@ from typing import Any
 
 from games.chan import scoring
 from games.chan.cards import check_code, deck, sorted_cards
-from games.chan.hands import PARTNERS, could_win_on
+from games.chan.hands import PARTNERS, tally
 from games.chan.legality import (
     Holding,
     chiu_error,
     discard_error,
     holding,
     legal_discards,
+    may_meld,
     meld_error,
     win_error,
     win_pairing,
@@ -248,7 +249,7 @@ def _answers(h: Holding, offer: Offer, own: bool, claim: bool) -> tuple[JSON, ..
         # Holding the offered card, only the Chắn may take it (`meld_error`'s "must_chan"): not asking
         # about the Cạ spares building their refusals.
         candidates = [offer.card] if offer.card in h.hand else meld_candidates(h, offer.card)
-        actions += [{"type": "meld", "card": c} for c in candidates if meld_error(h, offer.card, c) is None]
+        actions += [{"type": "meld", "card": c} for c in candidates if may_meld(h, offer.card, c)]
         actions.append({"type": "pass" if offer.source == STOCK else "reveal"})
     elif actions:
         actions.append({"type": "pass"})
@@ -267,8 +268,10 @@ def _claims(h: Holding, offer: Offer) -> list[JSON]:
 def _may_claim(hand: tuple[str, ...], offer: Offer) -> bool:
     """Whether a win or a Chíu on the offered card is possible at all: both need three of it in hand,
     except a win on a stock card, which needs a hand that `could_win_on` it. Asked first, it spares
-    the full checks (and the seat's `Holding`) for most seats at most offers."""
-    return hand.count(offer.card) == 3 or (offer.source == STOCK and could_win_on(hand, offer.card))
+    the full checks (and the seat's `Holding`) for most seats at most offers. Read off the hand's
+    `tally`: its triples, and on a stock card also the cards it could win on."""
+    counted = tally(hand)
+    return offer.card in (counted.on_stock if offer.source == STOCK else counted.triples)
 
 
 def meld_candidates(h: Holding, offered: str) -> list[str]:
@@ -417,7 +420,10 @@ def _may_answer(hands: tuple[tuple[str, ...], ...], turn: int, offer: Offer) -> 
     the answers of the seats that have none, most of them at most offers."""
     if offer.source == PASSED:
         return (turn,)
-    return tuple([seat for seat in range(SEATS) if seat == turn or _may_claim(hands[seat], offer)])
+    card = offer.card  # `_may_claim` written out, one list per source: it is asked of every seat
+    if offer.source == STOCK:
+        return tuple([seat for seat, hand in enumerate(hands) if seat == turn or card in tally(hand).on_stock])
+    return tuple([seat for seat, hand in enumerate(hands) if seat == turn or card in tally(hand).triples])
 
 
 def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Response, ...]) -> ChanState:
@@ -452,16 +458,20 @@ def _resolve(state: ChanState, responses: tuple[Response, ...]) -> Step:
     """All answers are in: wins from the open door, then a Chíu, then the normal answer (R6, C6).
     `responses` replace the state's own, which every outcome clears: the state with the last
     answer in is never built."""
-    offer = state.offer
-    winners = [r.seat for r in responses if r.type == "win"]
+    offer, winners, chiu, own = state.offer, [], None, None
+    for r in responses:  # one pass, no generators: mostly there is one answer, the turn seat's
+        if r.type == "win":
+            winners.append(r.seat)
+        elif r.type == "chiu" and chiu is None:
+            chiu = r.seat
+        if r.seat == state.turn:
+            own = r
     if winners:
         return _win(state, min(winners, key=door_order(offer.door).index))
     if offer.last:
         return _draw(state)
-    chiu = next((r.seat for r in responses if r.type == "chiu"), None)
     if chiu is not None:
         return _take(state, chiu, Meld("chiu", offer.card, (offer.card,) * 3))
-    own = next(r for r in responses if r.seat == state.turn)
     if own.type == "meld":
         kind = "chan" if own.card == offer.card else "ca"
         return _take(state, state.turn, Meld(kind, offer.card, (own.card,)))

@@ -9,7 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chan.cards import CHI_CHI, IDENTITIES, SUITS, sorted_cards
-from games.chan.hands import PARTNERS, canonical, could_win_on, holds_ca, one_short, same_rank, winning_pairing
+from games.chan.hands import (
+    PARTNERS,
+    canonical,
+    could_win_on,
+    holds_ca,
+    one_short,
+    same_rank,
+    tally,
+    winning_pairing,
+)
 from games.chan.state import Meld
 from tests.games.chan.helpers import cards
 
@@ -159,8 +168,23 @@ def _plain_canonical(hand: list[str]) -> tuple[int, tuple[str, ...], tuple[str, 
     return sum(c // 2 for c in counts.values()), tuple(ca), tuple(unpaired)
 
 
+def _at_most_four(drawn: list[str]) -> list[str]:
+    """The drawn cards in order, without the copies beyond the pack's four of an identity."""
+    kept: list[str] = []
+    seen: Counter[str] = Counter()
+    for card in drawn:
+        seen[card] += 1
+        if seen[card] <= 4:
+            kept.append(card)
+    return kept
+
+
+# Up to 21 cards that one pack could hold: a hand, and a card offered to it.
+_PACK_HANDS = st.lists(st.sampled_from(IDENTITIES), max_size=21).map(_at_most_four)
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(IDENTITIES), max_size=21), st.randoms(use_true_random=False))
+@given(_PACK_HANDS, st.randoms(use_true_random=False))
 def test_the_cached_decomposition_is_the_plain_one_in_any_card_order(hand, rnd):
     rnd.shuffle(hand)
     pairing = canonical(hand)
@@ -168,7 +192,7 @@ def test_the_cached_decomposition_is_the_plain_one_in_any_card_order(hand, rnd):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(IDENTITIES), max_size=21))
+@given(_PACK_HANDS)
 def test_the_cards_a_hand_could_win_on_pair_with_its_one_unpaired_card(hand):
     """`could_win_on` reads the unpaired cards off bits, not off the decomposition; both must agree."""
     unpaired = canonical(hand).unpaired
@@ -176,3 +200,16 @@ def test_the_cards_a_hand_could_win_on_pair_with_its_one_unpaired_card(hand):
         assert one_short(held) == (len(unpaired) == 1)
         for card in IDENTITIES:
             assert could_win_on(held, card) == (len(unpaired) == 1 and card in PARTNERS[unpaired[0]])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PACK_HANDS, st.randoms(use_true_random=False))
+def test_the_tally_read_off_bits_is_the_plain_count_of_the_hand(hand, rnd):
+    """`tally` packs the counts into one int and reads odd counts and triples off its bits."""
+    rnd.shuffle(hand)
+    counted, counts = tally(tuple(hand)), Counter(hand)
+    assert [counted.copies(code) for code in IDENTITIES] == [counts[code] for code in IDENTITIES]
+    assert counted.odd == tuple(code for code in IDENTITIES if counts[code] % 2)
+    assert counted.triples == tuple(code for code in IDENTITIES if counts[code] == 3)
+    assert counted.on_stock == counted.triples + counted.wins_on
+    assert counted.odd == tuple(dict.fromkeys(c for c in sorted_cards(hand) if counts[c] % 2))  # a state's hand order

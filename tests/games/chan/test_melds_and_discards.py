@@ -12,7 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chan.cards import IDENTITIES, sorted_cards
-from games.chan.legality import Holding, _discard_left, chiu_error, discard_error, legal_discards, meld_error, win_error
+from games.chan.hands import PARTNERS
+from games.chan.legality import (
+    Holding,
+    _discard_left,
+    chiu_error,
+    discard_error,
+    legal_discards,
+    may_meld,
+    meld_error,
+    win_error,
+)
 from games.chan.state import Meld
 from tests.games.chan.helpers import holding
 
@@ -244,4 +254,17 @@ def test_a_discard_is_left_after_a_meld_exactly_when_the_melded_holding_has_one(
     meld = Meld(kind, card, (card,) * (3 if kind == "chiu" else 1))
     missing = [card] * (len(meld.from_hand) - h.hand.count(card))  # a meld's hand cards are held
     h = Holding(sorted_cards([*h.hand, *missing]), h.melds, h.discarded, h.frozen)
-    assert _discard_left(h, meld) == bool(legal_discards(h.after_meld(meld)))
+    assert _discard_left(h, card, len(meld.from_hand), kind == "ca") == bool(legal_discards(h.after_meld(meld)))
+
+
+_MELDS = st.sampled_from([(), (CA_5,), (Meld("chan", "2V", ("2V",)),), (Meld("ca", "6N", ("6V",)), CA_5)])
+
+
+@settings(max_examples=600, deadline=None)
+@given(_HOLDINGS, _MELDS, st.sampled_from(IDENTITIES), st.sampled_from(IDENTITIES))
+def test_may_meld_is_meld_error_allowing_it(h, melds, offered, card):
+    """The legal lists ask `may_meld`, the refusals `meld_error`: they must agree on every meld."""
+    for holding_ in (h, h._replace(melds=melds)):
+        assert may_meld(holding_, offered, card) == (meld_error(holding_, offered, card) is None)
+        for partner in PARTNERS[offered]:  # the cards the engine asks about: those that pair with the offer
+            assert may_meld(holding_, offered, partner) == (meld_error(holding_, offered, partner) is None)
