@@ -249,7 +249,9 @@ def _answers(h: Holding, offer: Offer, own: bool, claim: bool) -> tuple[JSON, ..
         # Holding the offered card, only the Chắn may take it (`meld_error`'s "must_chan"): not asking
         # about the Cạ spares building their refusals.
         candidates = [offer.card] if offer.card in h.hand else meld_candidates(h, offer.card)
-        actions += [{"type": "meld", "card": c} for c in candidates if may_meld(h, offer.card, c)]
+        for card in candidates:  # a loop: mostly one candidate, not worth a list comprehension's call
+            if may_meld(h, offer.card, card):
+                actions.append({"type": "meld", "card": card})
         actions.append({"type": "pass" if offer.source == STOCK else "reveal"})
     elif actions:
         actions.append({"type": "pass"})
@@ -403,7 +405,10 @@ def _open_offer(state: ChanState, turn: int, offer: Offer, **changes: Any) -> St
     hands = changes.get("hands", state.hands)  # a discard's move changes its seat's hand
     asked = _may_answer(hands, turn, offer)
     state = state.evolve(phase=OFFER, turn=turn, offer=offer, pending=asked, responses=(), discard_to=None, **changes)
-    pending = tuple([seat for seat in asked if _legal(state, seat)])
+    if asked == (turn,):  # mostly the turn seat alone: no list comprehension to call
+        pending = asked if _legal(state, turn) else ()
+    else:
+        pending = tuple([seat for seat in asked if _legal(state, seat)])
     answers: tuple[Response, ...] = ()
     if state.dead and turn == state.dealer and not offer.last:
         answers = (Response(turn, "pass" if offer.source == STOCK else "reveal"),)
@@ -436,7 +441,11 @@ def _answered(state: ChanState, pending: tuple[int, ...], responses: tuple[Respo
 
 def _answer(state: ChanState, seat: int, action: JSON) -> Step:
     answer = Response(seat, action["type"], action.get("card"))
-    pending, responses = tuple([s for s in state.pending if s != seat]), (*state.responses, answer)
+    if state.pending == (seat,):  # mostly the last seat to answer: no list comprehension to call
+        pending: tuple[int, ...] = ()
+    else:
+        pending = tuple([s for s in state.pending if s != seat])
+    responses = (*state.responses, answer)
     event = _event("answered", seat, to=[seat], type=answer.type, card=answer.card)
     if pending and not _win_decided(state.offer, pending, responses):
         return _answered(state, pending, responses), [event]
