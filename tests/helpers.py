@@ -7,6 +7,7 @@ import re
 from itertools import combinations
 
 from games.chor_voli.groups import classify
+from rooms.models import Room
 from rules_content.games import BY_KEY
 
 
@@ -97,3 +98,36 @@ def first_legal_move(page, game: str) -> None:
         page.locator("#actions button[name=intent][value=discard]").click()
     else:
         page.locator("#actions button[data-legal]").first.click()
+
+
+def room_of_people(game: str, first: str) -> Room:
+    """A room with a person in every seat, `first` in seat 0: no computer moves between a test's moves."""
+    from games.core import registry
+    from rooms import services
+
+    room = services.open_room(game, first, "P0", computers=set())
+    for seat in range(1, registry.get(game).seats):
+        services.join(room, f"person-{seat}-browser-id", f"P{seat}")
+    return room
+
+
+def regions_after(room: Room, seat: int, action: dict, action_id: str, viewer: int = 0) -> dict[str, str]:
+    """A seat's move through the door, and the regions the viewer's page then shows."""
+    from rooms import services
+
+    deal = room.current_deal()
+    services.submit_action(deal.pk, seat, action, action_id, deal.version)
+    return regions_now(room, viewer)
+
+
+def regions_now(room: Room, viewer: int = 0) -> dict[str, str]:
+    """The regions of the room's current deal version the viewer's page shows (German)."""
+    from django.utils import translation
+
+    from rooms import rendering
+    from rooms.consumers import _stored_snapshot
+
+    deal = room.current_deal()
+    with translation.override("de"):
+        return rendering.regions(_stored_snapshot(room.pk, deal.pk, deal.version), rendering.room_info(room), viewer,
+                                 {}, "de")

@@ -53,6 +53,7 @@ ROLE_TEXTS = {
     "single": gettext_lazy("no partner yet"),
 }
 CARD_PARAMS = ("card", "offered", "partner")
+ACTING_NOTES = ({"phase": "", "text": gettext_lazy("their turn")},)
 
 
 # --- names ---------------------------------------------------------------------------------------
@@ -150,7 +151,8 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "my_notes": _my_notes(view) if me is not None else [],
         "result": result_context(view, labels),
         "announcement": announcement(view, labels),
-        "seat_notes": seat_notes(view),
+        "seat_notes": seat_notes(view, turn=False),
+        "acting_notes": ACTING_NOTES,  # whose turn it is, marked by static/css
         "backs": {s: n for s, n in enumerate(view["hand_counts"]) if s != me},
     }
 
@@ -580,14 +582,15 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
     return waiting_text(view, labels) or _("Waiting for {who}.").format(who=_who(labels, view["turn"]))
 
 
-def seat_notes(view: dict) -> dict[int, str]:
-    """A dead hand, whose turn it is (the cards in hand are counted beside the face-down cards)."""
+def seat_notes(view: dict, turn: bool = True) -> dict[int, str]:
+    """A dead hand, and (`turn`: the replays, where no #freshness marks it) whose turn it is; the cards in
+    hand are counted beside the face-down cards."""
     notes = {}
     for s in range(len(view["hand_counts"])):
         parts = []
         if view["dead_hand"] and s == view["dealer"]:
             parts.append(_("dead hand"))
-        if view["phase"] != "over" and s == view["turn"]:
+        if turn and view["phase"] != "over" and s == view["turn"]:
             parts.append(_("their turn"))
         if parts:
             notes[s] = " · ".join(parts)

@@ -16,6 +16,7 @@ from rooms.tables import chan as table
 from rooms.tables import submit_form
 from tests.games.chan.helpers import REVEAL, discard, passive, play
 from tests.games.chan.helpers import table as fixed_state
+from tests.helpers import regions_after, regions_now, room_of_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("chan")
@@ -248,3 +249,19 @@ def test_melds_blocked_for_the_same_reason_share_one_sentence(alice):
     assert len(described) == 2 and len(set(described)) == 1 and html.count(f'id="{described[0]}"') == 1
     assert html.count("nur als Chắn mit deiner eigenen Vier Vạn (Myriaden) nehmen, nicht als Cạ") == 1
     assert html.count("meld-option is-blocked is-shared") == 1
+
+
+def test_a_seats_box_is_not_sent_again_when_the_turn_passes_to_it(alice):
+    """Whose turn it is is marked by static/css from #freshness (data-acting): the box of the seat that comes
+    to act is the very same string as before, with the turn's note in it for the CSS to show."""
+    room = room_of_people("chan", alice)
+    state = ENGINE.load(room.current_deal().state)
+    dealer = sorted(ENGINE.actors(state))[0]
+    viewer = (dealer + 2) % 4
+    before = regions_now(room, viewer)
+    discard = next(a for a in ENGINE.legal_actions(state, dealer) if a["type"] == "discard")
+    after = regions_after(room, dealer, discard, "discard", viewer)
+    turn = ENGINE.view(ENGINE.load(room.current_deal().state), None)["turn"]
+    box = f"seat-{turn}"
+    assert turn not in (dealer, viewer) and after[box] == before[box]
+    assert '<p class="seat-note acting-note">am Zug</p>' in after[box] and "is-turn" not in after[box]

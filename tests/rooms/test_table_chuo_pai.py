@@ -9,12 +9,11 @@ from django.utils import translation
 
 from games.core import registry
 from rooms import rendering, services
-from rooms.consumers import _stored_snapshot
 from rooms.models import Deal, Room
 from rooms.tables import chuo_pai as table
 from rooms.tables import submit_form
 from rooms.templatetags.table import slot
-from tests.helpers import places
+from tests.helpers import places, regions_after, room_of_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("chuo_pai")
@@ -148,24 +147,14 @@ def test_the_scoreboard_and_the_previous_round_are_regions_inside_the_center_sen
     """A pass moves only the turn: the scoreboard, a region of its own (its seat to act is marked from
     #freshness by static/css), is the very same string and is not sent again; the whole table has both
     inner regions in their places."""
-    people = (alice, "bob-browser-id", "carol-browser-id")
-    room = services.open_room("chuo_pai", people[0], "P0", computers=set())
-    for seat, player in enumerate(people[1:], start=1):
-        services.join(room, player, f"P{seat}")
+    room = room_of_people("chuo_pai", alice)
     state = ENGINE.new_game(seed=0, seats=3, deal={"hands": [h.split() for h in (
         "6-6 1-5 3-6", "2-2 5-6 2-3", "3-3 4-6 3-4")], "leader": 0})
     deal = room.current_deal()
     Deal.objects.filter(pk=deal.pk).update(state=ENGINE.dump(state), version=0,
                                            opening_events=ENGINE.opening_events(state), over=False)
-
-    def shown(action: dict, seat: int, action_id: str) -> dict[str, str]:
-        done = services.submit_action(deal.pk, seat, action, action_id, room.current_deal().version)
-        with translation.override("de"):
-            return rendering.regions(_stored_snapshot(room.pk, deal.pk, done.version), rendering.room_info(room), 0,
-                                     {}, "de")
-
-    played = shown({"type": "play", "cards": ["6-6"]}, 0, "lead")
-    passed = shown({"type": "pass"}, 1, "pass")
+    played = regions_after(room, 0, {"type": "play", "cards": ["6-6"]}, "lead")
+    passed = regions_after(room, 1, {"type": "pass"}, "pass")
     assert passed["scoreboard"] == played["scoreboard"]
     assert "is-turn" not in played["scoreboard"] and 'class="badge acting-badge"' in played["scoreboard"]
     assert slot("scoreboard") in passed["center"] and slot("last-round") in passed["center"]

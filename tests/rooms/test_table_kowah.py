@@ -12,12 +12,12 @@ from django.utils import translation
 
 from games.core import registry
 from rooms import rendering, services
-from rooms.consumers import _grown, _stored_snapshot
+from rooms.consumers import _grown
 from rooms.models import Deal, Room
 from rooms.tables import kowah as table
 from rooms.tables import submit_form
 from rooms.templatetags.table import slot
-from tests.helpers import places
+from tests.helpers import places, regions_after, room_of_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("kowah")
@@ -184,20 +184,14 @@ def test_the_next_seat_clockwise_sits_on_the_left(alice):
 def test_the_older_discards_are_a_region_inside_the_center_sent_by_what_they_grew(alice):
     """The pile of older discards grows by a card a turn: it is a region of its own (rooms.rendering.inner_regions)
     whose place in the center keeps what the page has, and a frame sends only the cards it gained."""
-    people = [alice, "bob-browser-id", "carol-browser-id"]
-    room = services.open_room("kowah", people[0], "P0", computers=set())
-    for seat, player in enumerate(people[1:], start=1):
-        services.join(room, player, f"P{seat}")
+    room = room_of_people("kowah", alice)
     rng = random.Random(3)
     grown = 0
     before = None
     for step in range(60):
-        deal = room.current_deal()
-        state = ENGINE.load(deal.state)
+        state = ENGINE.load(room.current_deal().state)
         seat = sorted(ENGINE.actors(state))[0]
-        done = services.submit_action(deal.pk, seat, ENGINE.random_action(state, seat, rng), f"s{step}", deal.version)
-        regions = rendering.regions(_stored_snapshot(room.pk, done.pk, done.version), rendering.room_info(room), 0, {},
-                                    "de")
+        regions = regions_after(room, seat, ENGINE.random_action(state, seat, rng), f"s{step}")
         assert slot("pile-cards") in regions["center"] and "<li" not in regions["center"]
         pile = regions["pile-cards"]
         frame = _grown("pile-cards", before, pile)
@@ -226,3 +220,19 @@ def test_a_region_counts_as_grown_only_when_all_it_had_is_still_there_unchanged(
     assert _grown("x", old, '<ol id="x" class="a"><li>0</li><li>2</li></ol>') is None  # an item changed
     assert _grown("x", old, '<ol id="x" class="a"></ol>') is None  # it shrank
     assert _grown("x", old, old) is None
+
+
+def test_a_seats_box_is_not_sent_again_when_only_the_turn_passes_to_it(alice):
+    """Whose turn it is and what they do now is marked by static/css from #freshness (data-acting, data-phase):
+    the box of the seat that comes to act is the very same string, and carries both notes for the CSS."""
+    room = room_of_people("kowah", alice)
+    first = sorted(ENGINE.actors(ENGINE.load(room.current_deal().state)))[0]
+    drawn = regions_after(room, first, {"type": "draw"}, "draw", viewer=first)
+    state = ENGINE.load(room.current_deal().state)
+    discard = next(a for a in ENGINE.legal_actions(state, first) if a["type"] == "discard")
+    discarded = regions_after(room, first, discard, "discard", viewer=first)
+    following = sorted(ENGINE.actors(ENGINE.load(room.current_deal().state)))[0]
+    box = f"seat-{following}"
+    assert following != first and discarded[box] == drawn[box]
+    assert '<p class="seat-note acting-note" data-phase="draw">am Zug: zieht</p>' in discarded[box]
+    assert '<p class="seat-note acting-note" data-phase="discard">am Zug: wirft ab</p>' in discarded[box]
