@@ -136,10 +136,11 @@ def could_win_on(hand: tuple[str, ...], card: str) -> bool:
 
 def holds_ca(hand: Sequence[str], rank: str) -> bool:
     """True when the hand holds a Cạ in `rank`: two identities of that rank with odd counts (R5a)."""
-    return sum([hand.count(code) % 2 for code in _SUITED.get(rank, ())]) >= 2
+    start = _RANK_SHIFT.get(rank)  # None for no rank (Chi Chi's)
+    return start is not None and (tally(tuple(hand)).packed >> start & 0o111).bit_count() >= 2  # its odd bits
 
 
-_SUITED = {rank: tuple(rank + suit for suit in "VSN") for rank in "23456789"}  # a rank's identities
+_RANK_SHIFT = {rank: _SHIFT[rank + SUITS[0]] for rank in RANKS}  # where a rank's three counts start
 
 
 def total_pairing(melds: Sequence[Meld], concealed: Iterable[str]) -> Pairing:

@@ -213,3 +213,12 @@ def test_the_tally_read_off_bits_is_the_plain_count_of_the_hand(hand, rnd):
     assert counted.triples == tuple(code for code in IDENTITIES if counts[code] == 3)
     assert counted.on_stock == counted.triples + counted.wins_on
     assert counted.odd == tuple(dict.fromkeys(c for c in sorted_cards(hand) if counts[c] % 2))  # a state's hand order
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PACK_HANDS)
+def test_a_ca_held_read_off_bits_is_two_odd_counts_in_the_rank(hand):
+    counts = Counter(hand)
+    for rank in [*"23456789", None]:
+        plain = sum(counts[rank + suit] % 2 for suit in SUITS) >= 2 if rank else False
+        assert holds_ca(hand, rank) == plain
