@@ -100,9 +100,8 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "turn_prompt": turn_prompt(view, labels) if mine else "",
         "round_plays": _plays(view["round"]["plays"], view["round"]["highest"], labels) if view["round"] else [],
         "waiting_names": ", ".join(labels[s] for s in view["round"]["waiting"]) if view["round"] else "",
-        "leader_name": labels.get(view["round"]["leader"], "") if view["round"] else "",
         "last_round": _last_round(view, labels),
-        "scoreboard": _scoreboard(view, labels),
+        "scoreboard": _scoreboard(view),
         "result": result_text(view["outcome"], labels, view["seat"]) if view["outcome"] else "",
         "unscored": _unscored(view["outcome"], labels, view["seat"]),
         "announcement": announcement(view, labels),
@@ -241,17 +240,14 @@ def _last_round(view: dict, labels: dict[int, str]) -> dict | None:
     }
 
 
-def _scoreboard(view: dict, labels: dict[int, str]) -> list[dict]:
-    leader = view["round"]["leader"] if view["round"] else None
+def _scoreboard(view: dict) -> list[dict]:
     winners = view["outcome"]["winners"] if view["outcome"] else []
     return [
         {
             "seat": s,
-            "who": labels.get(s, ""),
             "hand": view["hand_counts"][s],
             "pile": view["pile_counts"][s],
             "bonus": len(view["bonus"][s]),
-            "leader": leader == s,
             "winner": s in winners,
         }
         for s in view["order"]

@@ -32,9 +32,10 @@ from rules_content.templatetags.cards import card
 DECK = "money"
 CHECK_VERSION = True  # turn-based: a move made on an outdated table is refused, not re-applied
 
-# The engine's own refusals (games/kowah/rules.py), shown before the move is tried; same msgids.
+# In every seat box; static/css shows the acting seat's, in its phase (seat_notes says it for the replays).
 ACTING_NOTES = ({"phase": "draw", "text": gettext_lazy("on turn: draws")},
                 {"phase": "discard", "text": gettext_lazy("on turn: discards")})
+# The engine's own refusals (games/kowah/rules.py), shown before the move is tried; same msgids.
 TAKEN = gettext_lazy("You just took {card} from the discard pile and may not discard it this turn.")
 DECLARER_DRAWS = gettext_lazy("You have declared Checki: you draw from the stock only.")
 NOTHING_TO_TAKE = gettext_lazy("There is no discard to take (the first turn always draws): draw from the stock.")
@@ -146,7 +147,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "multipliers": MULTIPLIERS,
         "announcement": announcement(view, labels),
         "hide_totals": True,  # Kowah keeps no running total (rules K9): the history lists wins instead
-        "acting_notes": ACTING_NOTES,  # the seat to act, and what it does now (seat_notes, for the replays)
+        "acting_notes": ACTING_NOTES,
         "backs": _backs(view),
         "held": dict(enumerate(view["hand_counts"])) if view["phase"] != "over" else {},
     }
