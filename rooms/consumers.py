@@ -15,6 +15,7 @@ import logging
 import re
 import weakref
 from concurrent.futures import ThreadPoolExecutor
+from html.parser import HTMLParser
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
@@ -399,7 +400,7 @@ def swaps(sent: dict[str, str], regions: dict[str, str]) -> list[str]:
         if name == "announce":
             parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
         else:
-            parts.append(_grown(name, before, html) or _oob(html))
+            parts.append(_grown(name, before, html) or _shrunk(before, html) or _oob(html))
     return parts
 
 
@@ -421,6 +422,55 @@ def _grown(name: str, before: str | None, html: str) -> str | None:
     tag = OPENING_TAG.match(html)
     added = html[len(before) - len(end): close]
     return f'{tag.group()} hx-swap-oob="beforeend:#{name}">{added}{end}' if tag else None
+
+
+def _shrunk(before: str | None, html: str) -> str | None:
+    """A region that only lost items at its end (Kowah's older discards when the top discard is taken and
+    the card under it becomes the top), as deletes of those items by their ids; else None."""
+    close = html.rfind("</")
+    if before is None or close <= 0 or len(html) >= len(before):
+        return None
+    end = html[close:]
+    if not before.endswith(end) or not before.startswith(html[:close]):
+        return None
+    items = _Items()
+    items.feed(before[close: len(before) - len(end)])
+    items.close()
+    if not items.whole:
+        return None
+    return "".join(f'<{tag} id="{id_}" hx-swap-oob="delete"></{tag}>' for tag, id_ in items.found)
+
+
+class _Items(HTMLParser):
+    """The elements a run of HTML consists of, by tag and id; `whole` when each has an id and nothing
+    else (text, an unclosed element) lies between them."""
+
+    VOID = frozenset(["area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth, self.found, self.whole = 0, [], True
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if self.depth == 0:
+            id_ = dict(attrs).get("id")
+            self.whole = self.whole and bool(id_) and tag not in self.VOID
+            self.found.append((tag, id_))
+        if tag not in self.VOID:
+            self.depth += 1
+
+    def handle_startendtag(self, tag: str, attrs: list) -> None:
+        self.whole = self.whole and self.depth > 0
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth -= tag not in self.VOID
+
+    def handle_data(self, data: str) -> None:
+        self.whole = self.whole and (self.depth > 0 or not data.strip())
+
+    def close(self) -> None:
+        super().close()
+        self.whole = self.whole and self.depth == 0 and bool(self.found)
 
 
 def _language(query_string: bytes) -> str:

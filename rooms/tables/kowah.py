@@ -302,14 +302,17 @@ def _discarded_by(seat: int, who: str, me: int | None) -> str:
 
 def _pile(entries: list[dict], labels: dict[int, str], me: int | None) -> SafeString:
     """The older discards as the pile's list items, each marked by who threw it. The pile grows by a card
-    a turn and is shown after every move: each item is built once (per language and thrower's name)."""
+    a turn and is shown after every move: each item is built once (per place, language and thrower's
+    name). An item's id is its place, so that a page can be told to drop the last one when the top
+    discard is taken and the card under it becomes the top (rooms/consumers.py)."""
     lang = get_language()
-    return mark_safe("".join([_pile_item(lang, e["card"], e["seat"], labels.get(e["seat"], ""), me) for e in entries]))
+    return mark_safe("".join([_pile_item(lang, place, e["card"], e["seat"], labels.get(e["seat"], ""), me)
+                              for place, e in enumerate(entries)]))
 
 
-@lru_cache(maxsize=4096)
-def _pile_item(lang: str | None, code: str, seat: int, who: str, me: int | None) -> SafeString:
-    return format_html('<li class="by-{}" title="{}: {}">{}</li>', seat, card_name(code),
+@lru_cache(maxsize=8192)
+def _pile_item(lang: str | None, place: int, code: str, seat: int, who: str, me: int | None) -> SafeString:
+    return format_html('<li id="pile-card-{}" class="by-{}" title="{}: {}">{}</li>', place, seat, card_name(code),
                        _discarded_by(seat, who, me), card(DECK, code, 16, compact="always"))
 
 

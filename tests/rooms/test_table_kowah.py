@@ -3,6 +3,7 @@ refused, the Checki declaration and the result as "Sieg ×3"/"Sieg ×2" without 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -12,7 +13,7 @@ from django.utils import translation
 
 from games.core import registry
 from rooms import rendering, services
-from rooms.consumers import _grown
+from rooms.consumers import _grown, _shrunk
 from rooms.models import Deal, Room
 from rooms.tables import kowah as table
 from rooms.tables import submit_form
@@ -183,32 +184,43 @@ def test_the_next_seat_clockwise_sits_on_the_left(alice):
 
 def test_the_older_discards_are_a_region_inside_the_center_sent_by_what_they_grew(alice):
     """The pile of older discards grows by a card a turn: it is a region of its own (rooms.rendering.inner_regions)
-    whose place in the center keeps what the page has, and a frame sends only the cards it gained."""
+    whose place in the center keeps what the page has, and a frame sends only the cards it gained, or the
+    deletes of the ones it lost (a taken top discard, a new deal)."""
     room = room_of_people("kowah", alice)
     rng = random.Random(3)
-    grown = 0
+    grown = shrunk = 0
     before = None
-    for step in range(60):
+    for step in itertools.count():
+        if (grown >= 5 and shrunk >= 1) or step > 500:
+            break
+        if room.current_deal().over:
+            services.start_deal(room)
         state = ENGINE.load(room.current_deal().state)
         seat = sorted(ENGINE.actors(state))[0]
         regions = regions_after(room, seat, ENGINE.random_action(state, seat, rng), f"s{step}")
         assert slot("pile-cards") in regions["center"] and "<li" not in regions["center"]
         pile = regions["pile-cards"]
-        frame = _grown("pile-cards", before, pile)
+        frame, gone = _grown("pile-cards", before, pile), _shrunk(before, pile)
         if before is not None and pile.startswith(before.removesuffix("</ol>")) and len(pile) > len(before):
             assert frame == ('<ol hx-swap-oob="beforeend:#pile-cards">'
                              f'{pile[len(before) - len("</ol>"):-len("</ol>")]}</ol>')
             assert frame.count("<li") == 1  # the card the last discard covered
             grown += 1
+        elif before is not None and before.startswith(pile.removesuffix("</ol>")) and len(pile) < len(before):
+            kept, had = pile.count("<li "), before.count("<li ")  # a taken top: the card under it is the top now
+            assert frame is None and gone == "".join(
+                f'<li id="pile-card-{place}" hx-swap-oob="delete"></li>' for place in range(kept, had))
+            shrunk += 1
         else:
-            assert frame is None  # not grown at its end (the same, or a taken discard): sent whole if changed
+            assert frame is None and gone is None  # the same: not sent
         before = pile
-    assert grown >= 5
-    html = render(room, alice)  # the whole table: the pile in its place
+    assert grown >= 5 and shrunk >= 1
+    html = render(room, alice)  # the whole table: the pile in its place, inside the center's pile box
     assert slot("pile-cards") not in html
-    center = html[html.index('<div id="center"'):]
-    assert center.index('<ol id="pile-cards"') < center.index('class="pile-legend"')
-    assert center.count('<li class="by-') == len(ENGINE.view(ENGINE.load(room.current_deal().state), 0)["pile"]) - 1
+    center = html[html.index('<div id="center"'):html.index("</section>", html.index('<div id="center"'))]
+    assert center.index('<div class="pile"') < center.index('<ol id="pile-cards"')
+    older = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["pile"][:-1]
+    assert center.count('<li id="pile-card-') == len(older)
 
 
 def test_a_region_counts_as_grown_only_when_all_it_had_is_still_there_unchanged():
@@ -220,6 +232,17 @@ def test_a_region_counts_as_grown_only_when_all_it_had_is_still_there_unchanged(
     assert _grown("x", old, '<ol id="x" class="a"><li>0</li><li>2</li></ol>') is None  # an item changed
     assert _grown("x", old, '<ol id="x" class="a"></ol>') is None  # it shrank
     assert _grown("x", old, old) is None
+
+
+def test_a_region_counts_as_shrunk_only_when_it_lost_whole_items_with_ids_at_its_end():
+    old = '<ol id="x"><li id="a">1</li><li id="b"><img src="c">2</li><li id="c">3</li></ol>'
+    assert _shrunk(old, '<ol id="x"><li id="a">1</li></ol>') == (
+        '<li id="b" hx-swap-oob="delete"></li><li id="c" hx-swap-oob="delete"></li>')
+    assert _shrunk(None, old) is None
+    assert _shrunk(old, '<ol id="x"><li id="z">1</li></ol>') is None  # an item changed
+    assert _shrunk('<ol id="x"><li id="a">1</li><li>2</li></ol>', '<ol id="x"><li id="a">1</li></ol>') is None
+    assert _shrunk('<ol id="x"><li id="a">1</li>tail</ol>', '<ol id="x"><li id="a">1</li></ol>') is None
+    assert _shrunk(old, old) is None
 
 
 def test_a_seats_box_is_not_sent_again_when_only_the_turn_passes_to_it(alice):
