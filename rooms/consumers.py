@@ -15,6 +15,7 @@ import logging
 import re
 import weakref
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 from html.parser import HTMLParser
 from urllib.parse import parse_qs
 
@@ -438,7 +439,7 @@ def _shrunk(before: str | None, html: str) -> str | None:
     items.close()
     if not items.whole:
         return None
-    return "".join(f'<{tag} id="{id_}" hx-swap-oob="delete"></{tag}>' for tag, id_ in items.found)
+    return "".join(f'<{tag} id="{escape(id_)}" hx-swap-oob="delete"></{tag}>' for tag, id_ in items.found)
 
 
 class _Items(HTMLParser):
