@@ -410,32 +410,41 @@ def log_added(lines: list[str]) -> str:
     return f'<ol hx-swap-oob="beforeend:#log">{"".join(lines)}</ol>' if lines else ""
 
 
-def _grown(name: str, before: str | None, html: str) -> str | None:
-    """A region that only grew at its end (a list with new items, as Kowah's older discards after a turn),
-    as what it grew by, appended to the element the page has; else None. The region's element is closed by
-    its last tag, so what lies between the old content and that tag is whole elements and text."""
+def _at_end(before: str | None, html: str) -> tuple[str, str, str] | None:
+    """A region's content before its closing tag as last sent and now, and that tag, when the tag is the
+    same; else None. The region's element is closed by its last tag, so a difference at the end of its
+    content is whole elements and text."""
     close = html.rfind("</")
-    if before is None or close <= 0 or len(html) <= len(before):
+    if before is None or close <= 0 or not before.endswith(html[close:]):
         return None
     end = html[close:]
-    if not before.endswith(end) or not html.startswith(before[: len(before) - len(end)]):
+    return before[: len(before) - len(end)], html[:close], end
+
+
+def _grown(name: str, before: str | None, html: str) -> str | None:
+    """A region that only grew at its end (a list with new items, as Kowah's older discards after a turn),
+    as what it grew by, appended to the element the page has; else None."""
+    ends = _at_end(before, html)
+    if ends is None:
+        return None
+    old, new, end = ends
+    if len(new) <= len(old) or not new.startswith(old):
         return None
     tag = OPENING_TAG.match(html)
-    added = html[len(before) - len(end): close]
-    return f'{tag.group()} hx-swap-oob="beforeend:#{name}">{added}{end}' if tag else None
+    return f'{tag.group()} hx-swap-oob="beforeend:#{name}">{new[len(old):]}{end}' if tag else None
 
 
 def _shrunk(before: str | None, html: str) -> str | None:
     """A region that only lost items at its end (Kowah's older discards when the top discard is taken and
     the card under it becomes the top), as deletes of those items by their ids; else None."""
-    close = html.rfind("</")
-    if before is None or close <= 0 or len(html) >= len(before):
+    ends = _at_end(before, html)
+    if ends is None:
         return None
-    end = html[close:]
-    if not before.endswith(end) or not before.startswith(html[:close]):
+    old, new, _end = ends
+    if len(new) >= len(old) or not old.startswith(new):
         return None
     items = _Items()
-    items.feed(before[close: len(before) - len(end)])
+    items.feed(old[len(new):])
     items.close()
     if not items.whole:
         return None
