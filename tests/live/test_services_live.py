@@ -60,8 +60,9 @@ async def play_some(room: Room, moves: int) -> int:
             fields = person.move("dou_dizhu")
             if fields is not None and fields["command"] == "next":  # a deal can end early (a computer's
                 await person.socket.send(json.dumps(fields))     # strong hand): play on in the next one
+                next_deal = (person.shown[0] + 1, 0)  # read once: the mover's own page moves on in the loop
                 for page in room.people:
-                    await until_version(page, (person.shown[0] + 1, 0))
+                    await until_version(page, next_deal)
                 continue
             if fields is None or fields["command"] != "move" or made == moves:
                 continue
