@@ -12,7 +12,8 @@ their ratio. The room is built in memory (no database; a room's facts are read o
 the live path), so the figures are the renderer's own, without queries, sockets or the channel layer.
 `--templates` also prints each template's share of the rendering (wall time, of one more run).
 It also prints the bytes of the frame each seat's page is sent per version (`rooms.consumers.swaps`: the
-regions that changed, a list that only grew by what it gained; the log's new lines; the freshness marker):
+regions that changed, each as what changed in it where that is shorter (rooms/patches.py); the log's new
+lines; the freshness marker):
 the median is an ordinary move's update, issue 13's "≤ 3 KiB", for every game, where `bench/live.py` plays
 only Dou Dizhu and Chor Voli.
 

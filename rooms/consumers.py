@@ -15,8 +15,6 @@ import logging
 import re
 import weakref
 from concurrent.futures import ThreadPoolExecutor
-from html import escape
-from html.parser import HTMLParser
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
@@ -26,7 +24,19 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import translation
 
-from rooms import broadcast, chat, identity, inputs, livecache, presence, rendering, services, snapshots, timers
+from rooms import (
+    broadcast,
+    chat,
+    identity,
+    inputs,
+    livecache,
+    patches,
+    presence,
+    rendering,
+    services,
+    snapshots,
+    timers,
+)
 from rooms.models import Deal, Room, Seat
 from rooms.tables import queue_hint, save_draft, submit_form
 
@@ -391,7 +401,7 @@ def _oob(html: str) -> str:
 
 def swaps(sent: dict[str, str], regions: dict[str, str]) -> list[str]:
     """The out-of-band swaps of the regions that differ from what the page was last sent (`sent`, which is
-    brought up to date): a region that only grew at its end by what it gained, any other whole."""
+    brought up to date): a region as what changed in it (rooms/patches.py) when that is shorter, else whole."""
     parts = []
     for name, html in regions.items():
         before = sent.get(name)
@@ -401,86 +411,13 @@ def swaps(sent: dict[str, str], regions: dict[str, str]) -> list[str]:
         if name == "announce":
             parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
         else:
-            parts.append(_grown(name, before, html) or _shrunk(before, html) or _oob(html))
+            parts.append((before is not None and patches.patch(name, before, html)) or _oob(html))
     return parts
 
 
 def log_added(lines: list[str]) -> str:
     """A version's new lines of the log, added at its end."""
     return f'<ol hx-swap-oob="beforeend:#log">{"".join(lines)}</ol>' if lines else ""
-
-
-def _at_end(before: str | None, html: str) -> tuple[str, str, str] | None:
-    """A region's content before its closing tag as last sent and now, and that tag, when the tag is the
-    same; else None. The region's element is closed by its last tag, so a difference at the end of its
-    content is whole elements and text."""
-    close = html.rfind("</")
-    if before is None or close <= 0 or not before.endswith(html[close:]):
-        return None
-    end = html[close:]
-    return before[: len(before) - len(end)], html[:close], end
-
-
-def _grown(name: str, before: str | None, html: str) -> str | None:
-    """A region that only grew at its end (a list with new items, as Kowah's older discards after a turn),
-    as what it grew by, appended to the element the page has; else None."""
-    ends = _at_end(before, html)
-    if ends is None:
-        return None
-    old, new, end = ends
-    if len(new) <= len(old) or not new.startswith(old):
-        return None
-    tag = OPENING_TAG.match(html)
-    return f'{tag.group()} hx-swap-oob="beforeend:#{name}">{new[len(old):]}{end}' if tag else None
-
-
-def _shrunk(before: str | None, html: str) -> str | None:
-    """A region that only lost items at its end (Kowah's older discards when the top discard is taken and
-    the card under it becomes the top), as deletes of those items by their ids; else None."""
-    ends = _at_end(before, html)
-    if ends is None:
-        return None
-    old, new, _end = ends
-    if len(new) >= len(old) or not old.startswith(new):
-        return None
-    items = _Items()
-    items.feed(old[len(new):])
-    items.close()
-    if not items.whole:
-        return None
-    return "".join(f'<{tag} id="{escape(id_)}" hx-swap-oob="delete"></{tag}>' for tag, id_ in items.found)
-
-
-class _Items(HTMLParser):
-    """The elements a run of HTML consists of, by tag and id; `whole` when each has an id and nothing
-    else (text, an unclosed element) lies between them."""
-
-    VOID = frozenset(["area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.depth, self.found, self.whole = 0, [], True
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        if self.depth == 0:
-            id_ = dict(attrs).get("id")
-            self.whole = self.whole and bool(id_) and tag not in self.VOID
-            self.found.append((tag, id_))
-        if tag not in self.VOID:
-            self.depth += 1
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        self.whole = self.whole and self.depth > 0
-
-    def handle_endtag(self, tag: str) -> None:
-        self.depth -= tag not in self.VOID
-
-    def handle_data(self, data: str) -> None:
-        self.whole = self.whole and (self.depth > 0 or not data.strip())
-
-    def close(self) -> None:
-        super().close()
-        self.whole = self.whole and self.depth == 0 and bool(self.found)
 
 
 def _language(query_string: bytes) -> str:

@@ -8,7 +8,8 @@ and shared by every page (a viewer's own name becomes "You" by a plain text subs
 seat's own view, once per version, seat and draft. Regions that seldom change (the head, a hand, the
 status…) are taken from this process's cache when what their template reads is unchanged (`_shown`,
 rooms/reads.py). The websocket sends only the regions whose HTML changed since it last sent them
-(rooms/consumers.py), as htmx out-of-band swaps; the log grows by its new lines.
+(rooms/consumers.py), as htmx out-of-band swaps, each as what changed in it when that is shorter
+(rooms/patches.py); the log grows by its new lines.
 
 Nothing here queries the database except `room_info` and `log_lines_from_db`, which the callers run
 in a worker thread when a room or deal changed.
@@ -309,7 +310,7 @@ def felt_regions(game: str) -> tuple[str, ...]:
 def inner_regions(game: str) -> tuple[str, ...]:
     """A game's public regions that sit inside another region (partials named `inner_…`, placed there by
     `{% slot %}`): a list that grows through a deal, such as Kowah's older discards, is sent on its own and
-    then only by what it grew (rooms/consumers.py), not again with the region around it at every move."""
+    then only by what changed in it (rooms/patches.py), not again with the region around it at every move."""
     return tuple(sorted(name for name in _partials(game) if name.startswith("inner_")))
 
 

@@ -8,6 +8,7 @@ from itertools import combinations
 
 from games.chor_voli.groups import classify
 from rooms.models import Room
+from rooms.patches import Node, Tree
 from rules_content.games import BY_KEY
 
 
@@ -131,3 +132,73 @@ def regions_now(room: Room, viewer: int = 0) -> dict[str, str]:
     with translation.override("de"):
         return rendering.regions(_stored_snapshot(room.pk, deal.pk, deal.version), rendering.room_info(room), viewer,
                                  {}, "de")
+
+
+SWAP = re.compile(r'\shx-swap-oob="([^"]*)"')
+OF = re.compile(r'\sdata-of="[^"]*"')
+SPACES = re.compile(r">\s+<")
+
+
+def find(tree: Tree, wanted: str) -> Node:
+    nodes = [tree.root]
+    while nodes:
+        node = nodes.pop()
+        if node.id == wanted:
+            return node
+        nodes += node.children
+    raise AssertionError(f"no element #{wanted}")
+
+
+def applied(page: str, frame: str) -> str:
+    """The page's copy after the frame's swaps, as htmx's oobSwap does them (by id, or `style:#id` with the
+    swap element's content)."""
+    swaps = Tree(frame)
+    assert swaps.sound
+    for swap in swaps.root.children:
+        source = frame[swap.start:swap.end]
+        value = SWAP.search(source[:swap.inner - swap.start]).group(1)
+        element = OF.sub("", SWAP.sub("", source, count=1), count=1)
+        style, _, selector = value.partition(":")
+        target = find(Tree(page), selector.removeprefix("#") if selector else swap.id)
+        content = element[element.index(">") + 1:element.rindex("</")] if style not in ("true", "delete") else ""
+        if style == "true":
+            page = page[:target.start] + element + page[target.end:]
+        elif style == "delete":
+            page = page[:target.start] + page[target.end:]
+        elif style == "afterend":
+            page = page[:target.end] + content + page[target.end:]
+        elif style == "beforebegin":
+            page = page[:target.start] + content + page[target.start:]
+        else:
+            assert style in ("afterbegin", "beforeend"), style
+            at = target.inner if style == "afterbegin" else target.close
+            page = page[:at] + content + page[at:]
+    return SPACES.sub(">\n<", page)  # a deleted item leaves the white space on both sides of it
+
+
+SERVED = """async ids => {
+    const digest = el => el && [el.textContent.replace(/\\s+/g, " ").trim(),
+                                [...el.querySelectorAll("img, input")].map(e => e.getAttribute("src") || e.value),
+                                [...el.querySelectorAll("[id]")].map(e => e.id + " " + classes(e))];
+    const classes = e => [...e.classList].filter(c => !/^(htmx-|just-moved$|is-hinted$)/.test(c)).join(" ");
+    const served = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+    const version = doc => {
+        const table = doc.querySelector("#table");
+        return table && table.dataset.deal + "." + table.dataset.version;
+    };
+    if (version(served) !== version(document)) return null;  // the table moved on meanwhile
+    return ids.filter(id => JSON.stringify(digest(document.getElementById(id)))
+                            !== JSON.stringify(digest(served.getElementById(id))));
+}"""
+
+
+def assert_as_served(page, ids: list[str]) -> None:
+    """The regions `ids` of the page, built up frame by frame from what changed in them (rooms/patches.py),
+    show what the whole table served afresh shows: the same text, pictures, choices, and elements by id with
+    their classes. Read while the table waits for the page's seat, so that it does not move on meanwhile."""
+    for _ in range(3):
+        wrong = page.evaluate(SERVED, ids)
+        if wrong is not None:
+            assert not wrong, wrong
+            return
+        page.wait_for_timeout(300)

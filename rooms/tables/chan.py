@@ -191,6 +191,7 @@ def _hand_cards(view: dict, picked: str, discarding: bool, blocked: dict, meld_o
             "code": code,
             "value": value,
             "id": f"pick-{code}-{seen[code]}",
+            "key": f"hand-{code}-{seen[code]}",  # the card's element: a frame swaps the cards that changed
             "name": card_name(code),
             "role": role,
             "role_text": ROLE_TEXTS[role],

@@ -195,6 +195,17 @@
   var queue = [];       // frames waiting while a move is shown: {message, wrapper, fresh}
   var showing = null;   // the move being shown: {animations, timer}
   var before = null;    // what the page looked like before the frame being applied
+  // The seat's own parts (hand, actions) of frames that answer an older draft than this page's last: they
+  // would undo the choices made since, so they wait, and go in just before the next frame. A part may be
+  // what changed in a region since the frame before (rooms/patches.py), so none is ever left out.
+  var held = [];
+  function own(element) {
+    var region = element.getAttribute("data-of") || element.id;
+    return region === "hand" || region === "actions";
+  }
+  function swapIn(html) {
+    if (html) htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
+  }
 
   function shown() {
     var table = document.getElementById("table");
@@ -215,6 +226,7 @@
     if (message.indexOf('id="table"') >= 0) {
       // The whole table: the truth now; frames still waiting are older than it.
       queue = [];
+      held = [];
       stopShowing();
     } else if (match) {
       // Frames of one socket arrive in order; a frame older than the table (a page that reconnected
@@ -228,7 +240,7 @@
       if (showing || queue.length || outdated(message)) {
         event.preventDefault();
         queue.push({ message: message, wrapper: event.detail.socketWrapper, fresh: incoming });
-        if (!showing) next();  // an outdated draft's frame is applied at once, without its hand and actions
+        if (!showing) next();  // an outdated draft's frame is applied at once, its hand and actions held back
         return;
       }
     } else if (outdated(message)) {
@@ -237,6 +249,7 @@
       if (!showing) next();
       return;
     }
+    if (match) swapIn(held.splice(0).join(""));  // a frame of the deal: what it changed starts from them
     before = look();
   });
   document.addEventListener("htmx:wsAfterMessage", function (event) {
@@ -358,14 +371,14 @@
     var holder = document.createElement("template");
     holder.innerHTML = frame.message;
     var stale = outdated(frame.message);
-    var html = Array.prototype.filter.call(holder.content.children, function (element) {
-      return !(stale && (element.id === "hand" || element.id === "actions"));
-    }).map(function (element) {
+    var html = stale ? "" : held.splice(0).join("");
+    Array.prototype.forEach.call(holder.content.children, function (element) {
       if (!element.hasAttribute("hx-swap-oob")) element.setAttribute("hx-swap-oob", "true");
-      return element.outerHTML;
-    }).join("");
+      if (stale && own(element)) held.push(element.outerHTML);
+      else html += element.outerHTML;
+    });
     before = look();
-    htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
+    swapIn(html);
     applied(frame.message, frame.wrapper);
   }
   // A click or a key shows every waiting move at once (next() applies them all while skipping).

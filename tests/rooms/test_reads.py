@@ -13,7 +13,8 @@ from django.utils.safestring import mark_safe
 
 from games.core import registry
 from rooms import fairplay, reads, rendering, services
-from rooms.consumers import _Items, _stored_snapshot
+from rooms.consumers import _stored_snapshot
+from rooms.patches import Tree
 from rooms.tables import TABLES
 
 
@@ -120,10 +121,8 @@ def test_regions_from_the_cache_are_what_a_fresh_render_gives_over_whole_deals(g
 
 
 def one_element(name: str, html: str) -> bool:
-    """The region is one element whose id is its name: a frame replaces it by that id, or adds to it or
-    drops from it at its end (`rooms.consumers._grown`, `_shrunk`), which is right only if its last closing
-    tag is its own."""
-    items = _Items()
-    items.feed(html)
-    items.close()
-    return items.whole and [id_ for _tag, id_ in items.found] == [name]
+    """The region is one element whose id is its name, with nothing around it: a frame replaces it by that id,
+    or swaps what changed inside it (rooms/patches.py), which is right only if its last closing tag is its own."""
+    tree = Tree(html)
+    return (tree.sound and [node.id for node in tree.root.children] == [name]
+            and not html[:tree.root.children[0].start].strip() and not html[tree.root.children[0].end:].strip())

@@ -12,13 +12,12 @@ import pytest
 from django.utils import translation
 
 from games.core import registry
-from rooms import rendering, services
-from rooms.consumers import _grown, _shrunk
+from rooms import consumers, rendering, services
 from rooms.models import Deal, Room
 from rooms.tables import kowah as table
 from rooms.tables import submit_form
 from rooms.templatetags.table import slot
-from tests.helpers import places, regions_after, room_of_people
+from tests.helpers import SPACES, applied, places, regions_after, room_of_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("kowah")
@@ -200,49 +199,25 @@ def test_the_older_discards_are_a_region_inside_the_center_sent_by_what_they_gre
         regions = regions_after(room, seat, ENGINE.random_action(state, seat, rng), f"s{step}")
         assert slot("pile-cards") in regions["center"] and "<li" not in regions["center"]
         pile = regions["pile-cards"]
-        frame, gone = _grown("pile-cards", before, pile), _shrunk(before, pile)
-        if before is not None and pile.startswith(before.removesuffix("</ol>")) and len(pile) > len(before):
-            assert frame == ('<ol hx-swap-oob="beforeend:#pile-cards">'
-                             f'{pile[len(before) - len("</ol>"):-len("</ol>")]}</ol>')
-            assert frame.count("<li") == 1  # the card the last discard covered
-            grown += 1
-        elif before is not None and before.startswith(pile.removesuffix("</ol>")) and len(pile) < len(before):
-            kept, had = pile.count("<li "), before.count("<li ")  # a taken top: the card under it is the top now
-            assert frame is None and gone == "".join(
-                f'<li id="pile-card-{place}" hx-swap-oob="delete"></li>' for place in range(kept, had))
-            shrunk += 1
-        else:
-            assert frame is None and gone is None  # the same: not sent
+        frame = consumers.swaps({"pile-cards": before}, {"pile-cards": pile}) if before is not None else []
+        if frame and 'data-of="pile-cards"' in frame[0]:  # sent as what changed, which rebuilds it exactly
+            assert applied(before, frame[0]) == SPACES.sub(">\n<", pile)
+            if len(pile) > len(before):
+                added = r'<ol hx-swap-oob="afterend:#pile-card-\d+" data-of="pile-cards">\s*<li [^<]*<.*</ol>'
+                assert re.fullmatch(added, frame[0], re.DOTALL) and frame[0].count("<li") == 1  # the card covered
+                grown += 1
+            else:  # a taken top: the card under it is the top now
+                top = pile.count("<li ")
+                assert frame[0] == f'<li id="pile-card-{top}" hx-swap-oob="delete" data-of="pile-cards"></li>'
+                shrunk += 1
         before = pile
     assert grown >= 5 and shrunk >= 1
     html = render(room, alice)  # the whole table: the pile in its place, inside the center's pile box
     assert slot("pile-cards") not in html
     center = html[html.index('<div id="center"'):html.index("</section>", html.index('<div id="center"'))]
-    assert center.index('<div class="pile"') < center.index('<ol id="pile-cards"')
+    assert center.index('<div id="pile" class="pile"') < center.index('<ol id="pile-cards"')
     older = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["pile"][:-1]
     assert center.count('<li id="pile-card-') == len(older)
-
-
-def test_a_region_counts_as_grown_only_when_all_it_had_is_still_there_unchanged():
-    old = '<ol id="x" class="a"><li>1</li></ol>'
-    assert _grown("x", old, '<ol id="x" class="a"><li>1</li><li>2</li></ol>') == (
-        '<ol hx-swap-oob="beforeend:#x"><li>2</li></ol>')
-    assert _grown("x", None, old) is None
-    assert _grown("x", old, '<ol id="x" class="b"><li>1</li><li>2</li></ol>') is None  # its element changed
-    assert _grown("x", old, '<ol id="x" class="a"><li>0</li><li>2</li></ol>') is None  # an item changed
-    assert _grown("x", old, '<ol id="x" class="a"></ol>') is None  # it shrank
-    assert _grown("x", old, old) is None
-
-
-def test_a_region_counts_as_shrunk_only_when_it_lost_whole_items_with_ids_at_its_end():
-    old = '<ol id="x"><li id="a">1</li><li id="b"><img src="c">2</li><li id="c">3</li></ol>'
-    assert _shrunk(old, '<ol id="x"><li id="a">1</li></ol>') == (
-        '<li id="b" hx-swap-oob="delete"></li><li id="c" hx-swap-oob="delete"></li>')
-    assert _shrunk(None, old) is None
-    assert _shrunk(old, '<ol id="x"><li id="z">1</li></ol>') is None  # an item changed
-    assert _shrunk('<ol id="x"><li id="a">1</li><li>2</li></ol>', '<ol id="x"><li id="a">1</li></ol>') is None
-    assert _shrunk('<ol id="x"><li id="a">1</li>tail</ol>', '<ol id="x"><li id="a">1</li></ol>') is None
-    assert _shrunk(old, old) is None
 
 
 def test_a_seats_box_is_not_sent_again_when_only_the_turn_passes_to_it(alice):

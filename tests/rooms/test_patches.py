@@ -1,0 +1,84 @@
+"""A region sent as what changed in it (rooms/patches.py): the swaps, applied as htmx applies them to the
+page's copy, give exactly the new region, over whole deals of every game and for made-up lists."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import registry
+from rooms import consumers, patches, rendering, services
+from tests.helpers import SPACES, applied, room_of_people
+
+
+def sent(before: str, html: str, name: str = "x") -> str:
+    return consumers.swaps({name: before}, {name: html})[0]
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ('<ol id="x"><li id="a">1</li><li id="b">2</li><li id="c">3</li></ol>',
+     '<ol id="x"><li id="a">1</li><li id="c">3</li></ol>'),  # one gone from the middle
+    ('<ol id="x"><li id="a">1</li><li id="c">3</li></ol>',
+     '<ol id="x"><li id="z">0</li><li id="a">1</li><li id="b">2</li><li id="c">3</li><li id="d">4</li></ol>'),
+    ('<ol id="x"><li id="a">1</li></ol>', '<ol id="x"><li id="a">one</li><li id="b">2</li></ol>'),
+    ('<ol id="x"></ol>', '<ol id="x"><li id="a">1</li><li id="b">2</li></ol>'),
+    ('<div id="x"><h2 id="t">Cards (3)</h2><div class="f"><ul><li id="a">1</li><li id="b">2</li></ul></div></div>',
+     '<div id="x"><h2 id="t">Cards (2)</h2><div class="f"><ul><li id="b">2</li></ul></div></div>'),  # no list id
+    ('<div id="x"><p>a</p><ul><li id="a">1</li></ul></div>', '<div id="x"><p>b</p><ul><li id="a">1</li></ul></div>'),
+    # an item first into its list, after a text that grew
+    ('<div id="x"><p id="t">a</p><ol id="l"> <li id="a">' + "1" * 99 + '</li></ol></div>',
+     '<div id="x"><p id="t">bbbbbb</p><ol id="l"> <li id="z">0</li> <li id="a">' + "1" * 99 + '</li></ol></div>'),
+])
+def test_swaps_applied_to_the_page_give_the_new_region(before, after):
+    filler = f'<p id="filler">{"·" * patches.SMALLEST}</p>'  # long enough to be worth a patch
+    before, after = (s.replace('id="x">', f'id="x">{filler}', 1) for s in (before, after))
+    assert applied(before, sent(before, after)) == SPACES.sub(">\n<", after)
+
+
+def test_what_cannot_be_a_patch_is_sent_whole():
+    long = "·" * patches.SMALLEST
+    whole = ('<ol id="x" class="b">' + long + '<li id="a">1</li></ol>')
+    assert sent('<ol id="x" class="a">' + long + '<li id="a">1</li></ol>', whole) == consumers._oob(whole)  # its tag
+    moved = f'<ol id="x"><li id="b">{long}</li><li id="a">1</li></ol>'
+    assert sent(f'<ol id="x"><li id="a">1</li><li id="b">{long}</li></ol>', moved) == consumers._oob(moved)
+    texts = f'<ol id="x"><li id="a">{long}</li>and</ol>'
+    assert sent(f'<ol id="x"><li id="a">{long}</li>or</ol>', texts) == consumers._oob(texts)
+    small = '<ol id="x"><li id="a">1</li><li id="b">2</li></ol>'
+    assert sent('<ol id="x"><li id="a">1</li></ol>', small) == consumers._oob(small)  # shorter than SMALLEST
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", sorted(registry.available()))
+def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice):
+    """Each seat's page as the consumer brings it up to date, swap by swap, against the regions whole."""
+    engine, rng = registry.get(game), random.Random(7)
+    room = room_of_people(game, alice)
+    info = rendering.room_info(room)
+    pages: list[dict[str, str]] = [{} for _ in range(engine.seats)]
+    patched = 0
+    for _deal in range(2):
+        for step in range(400):
+            deal = room.current_deal()
+            if deal.over:
+                break
+            state = engine.load(deal.state)
+            seat = sorted(engine.actors(state))[0]
+            done = services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"p{step}",
+                                          deal.version)
+            snapshot = consumers._stored_snapshot(room.pk, done.pk, done.version)
+            for viewer, page in enumerate(pages):
+                regions = rendering.regions(snapshot, info, viewer, {}, "de")
+                ids = [i for html in regions.values() for i in patches.Tree(html).ids if i not in regions]
+                assert len(ids) == len(set(ids)), (game, step, viewer)  # (a region's id is also its slot's)
+                sent_before = dict(page)
+                for name, html in regions.items():
+                    if name == "announce" or sent_before.get(name) in (None, html):
+                        page[name] = html
+                        continue
+                    frame = sent(sent_before[name], html, name)
+                    patched += "data-of" in frame
+                    page[name] = applied(sent_before[name], frame)
+                    assert page[name] == SPACES.sub(">\n<", html), (game, step, viewer, name)
+        services.start_deal(room)
+    assert patched or game not in ("chan", "kowah"), game  # their lists and hands carry ids
