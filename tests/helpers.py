@@ -192,13 +192,15 @@ SERVED = """async ids => {
 }"""
 
 
-def assert_as_served(page, ids: list[str]) -> None:
+def assert_as_served(page, ids: list[str]) -> bool:
     """The regions `ids` of the page, built up frame by frame from what changed in them (rooms/patches.py),
     show what the whole table served afresh shows: the same text, pictures, choices, and elements by id with
-    their classes. Read while the table waits for the page's seat, so that it does not move on meanwhile."""
-    for _ in range(3):
+    their classes. Read while the table waits for a person, so that it does not move on meanwhile; False
+    when it did move on each time it was read (another seat answering too), and nothing was compared."""
+    for _ in range(10):
         wrong = page.evaluate(SERVED, ids)
         if wrong is not None:
             assert not wrong, wrong
-            return
+            return True
         page.wait_for_timeout(300)
+    return False

@@ -113,7 +113,7 @@ def play_deal(page, artifacts, explained: bool) -> tuple[list[str], bool]:
         if not seen_offer and page.locator("[data-testid=offer]").count():
             seen_offer = True
             page.screenshot(path=artifacts / "chan_offer.png", full_page=True)
-        assert_as_served(page, ["hand", "seat-1", "seat-2", "seat-3", "center"])
+        assert assert_as_served(page, ["hand", "seat-1", "seat-2", "seat-3", "center"])
         kind, explained = answer(page, step, explained, artifacts)
         answers.append(kind)
     return answers, explained

@@ -73,7 +73,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     mid_deal = None
     while page.locator("#table[data-phase=over]").count() == 0:
         assert_pile_whole(page)
-        assert_as_served(page, ["hand", "seat-1", "seat-2", "pile-cards"])
+        assert assert_as_served(page, ["hand", "seat-1", "seat-2", "center", "pile-cards"])
         turns += 1
         assert turns < 120, "the deal does not end"
         keyboard = turns % 2 == 0

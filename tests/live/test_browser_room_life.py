@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench.site import embedded, services
-from tests.helpers import AUTO_PASS_OFF, first_legal_move
+from tests.helpers import AUTO_PASS_OFF, assert_as_served, first_legal_move
 from tests.live.conftest import require_services
 
 pytestmark = pytest.mark.browser
@@ -184,12 +184,19 @@ def dou_dizhu_turn(page) -> None:
         page.get_by_role("button", name="Passen", exact=True).click()
 
 
-def play_deal(alice, bob, number: int, turn, most: int, after_move=None) -> None:
+REGIONS = ["hand", "center", "seat-0", "seat-1", "seat-2", "seat-3"]
+
+
+def play_deal(alice, bob, number: int, turn, most: int, after_move=None, as_served: bool = False) -> int:
     """Both people play deal `number` to its end, each move by `turn(page)`: every move shows on the other
-    page by itself, and at the end Bob's page shows the deal over. `after_move(moves)` runs after each."""
-    moves = 0
+    page by itself, and at the end Bob's page shows the deal over. `after_move(moves)` runs after each.
+    With `as_served`, before each move both pages' hand, center and seats, built from what changed in them
+    frame by frame, are compared with the whole table served afresh; returns how many times they were."""
+    moves = compared = 0
     while (mover := whose_turn(alice, bob, number)) is not None:
         other = bob if mover is alice else alice
+        if as_served:
+            compared += assert_as_served(mover, REGIONS) + assert_as_served(other, REGIONS)
         move(mover, other, lambda page=mover: turn(page))
         moves += 1
         assert moves < most, "the deal does not end"
@@ -197,6 +204,7 @@ def play_deal(alice, bob, number: int, turn, most: int, after_move=None) -> None
             after_move(moves)
     sees(bob, *shown(alice))
     assert bob.locator("#table[data-phase=over]").count()
+    return compared
 
 
 def whose_turn(alice, bob, number: int):
@@ -228,7 +236,8 @@ def test_five_deals_of_dou_dizhu_every_move_live_on_the_other_page(site, browser
 def test_three_deals_of_the_other_games_live_on_both_pages_in_services_mode(game, computers, browser, tmp_path):
     """Chắn, Chuo Pai and Kowah the same way, on PostgreSQL and Redis with the computers' turns run by a
     Celery worker: every move of a person shows on the other page by itself, across a reload of Bob's page
-    and a restart of the server in the second deal."""
+    and a restart of the server in the second deal; and at each person's turn both pages show what the
+    whole table served afresh shows, though frames send most regions as what changed in them."""
     require_services()
     with services(tmp_path, CARDAVIA_COMPUTER_PACE="0.1") as site:
         alice, bob = open_room(site, browser, game, computers)
@@ -241,11 +250,13 @@ def test_three_deals_of_the_other_games_live_on_both_pages_in_services_mode(game
             if moves == 6:
                 server_restarts_while_both_pages_are_open(site, alice, bob)
 
+        compared = 0
         for number in range(1, 4):
-            play_deal(alice, bob, number, lambda page: plain_turn(page, game), most=400,
-                      after_move=second_deal if number == 2 else None)
+            compared += play_deal(alice, bob, number, lambda page: plain_turn(page, game), most=400,
+                                  after_move=second_deal if number == 2 else None, as_served=True)
             if number < 3:
                 next_deal(alice, bob)
+        assert compared >= 6  # a deal may end before a person's turn (a computer dealer's win at once)
 
 
 def plain_turn(page, game: str) -> bool:
