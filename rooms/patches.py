@@ -78,7 +78,9 @@ class Tree:
         self.sound = self.sound and len(stack) == 1
 
 
-_TREES = livecache.Bounded(512)  # a region's string is mostly the same object for every seat's page
+# A region's string is read once: the pages of a seat share it, and it is the next frame's `before`. About
+# 10 kB a tree at most; the strings themselves are held by the consumers' `sent` anyway.
+_TREES = livecache.Bounded(1024)
 
 
 def tree(source: str) -> Tree:
@@ -89,23 +91,11 @@ def tree(source: str) -> Tree:
     return found
 
 
-_PATCHES = livecache.Bounded(1024)  # most pages of a room go from the same region to the same next one
-
-
 def patch(name: str, before: str, html: str) -> str | None:
     """The swaps that make the region `name` as last sent (`before`) into `html`, or None when it is to be
     sent whole: the region's own opening tag changed, its source is not sound, or the swaps are longer."""
     if len(html) < SMALLEST:
         return None
-    key = (name, before, html)
-    found = _PATCHES.get(key)
-    if found is None:
-        found = _patch(name, before, html) or ""
-        _PATCHES.put(key, found)
-    return found or None
-
-
-def _patch(name: str, before: str, html: str) -> str | None:
     old, new = tree(before), tree(html)
     if not (old.sound and new.sound) or len(old.root.children) != 1 or len(new.root.children) != 1:
         return None
