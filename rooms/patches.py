@@ -149,8 +149,8 @@ class _Swaps:
         """o's children and n's are lists of elements with ids, in the same order where both have one: the
         ones gone are deleted, the new ones inserted after the item before them, the changed ones swapped."""
         a, b = self.a, self.b
-        if not all(c.id for c in (*o.children, *n.children)):
-            return False
+        if n.tag == "table" or not all(c.id for c in (*o.children, *n.children)):
+            return False  # (rows inserted into a <table> would be parsed into a <tbody> of their own)
         if any(part.strip() for part in (*self._skeleton(a, o)[::2], *self._skeleton(b, n)[::2])):
             return False  # text between items
         had = {c.id: c for c in o.children}

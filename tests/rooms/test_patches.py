@@ -44,6 +44,8 @@ def test_what_cannot_be_a_patch_is_sent_whole():
     assert sent(f'<ol id="x"><li id="a">1</li><li id="b">{long}</li></ol>', moved) == consumers._oob(moved)
     texts = f'<ol id="x"><li id="a">{long}</li>and</ol>'
     assert sent(f'<ol id="x"><li id="a">{long}</li>or</ol>', texts) == consumers._oob(texts)
+    rows = f'<table id="x"><tr id="a"><td>{long}</td></tr><tr id="b"><td>2</td></tr></table>'  # no tbody of its own
+    assert sent(f'<table id="x"><tr id="a"><td>{long}</td></tr></table>', rows) == consumers._oob(rows)
     small = '<ol id="x"><li id="a">1</li><li id="b">2</li></ol>'
     assert sent('<ol id="x"><li id="a">1</li></ol>', small) == consumers._oob(small)  # shorter than SMALLEST
 
