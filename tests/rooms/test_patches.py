@@ -57,7 +57,8 @@ def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice
     engine, rng = registry.get(game), random.Random(7)
     room = room_of_people(game, alice)
     info = rendering.room_info(room)
-    pages: list[dict[str, str]] = [{} for _ in range(engine.seats)]
+    pages: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # each seat's page's copy
+    known: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # what the consumer believes it has
     patched = 0
     for _deal in range(2):
         for step in range(400):
@@ -73,14 +74,14 @@ def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice
                 regions = rendering.regions(snapshot, info, viewer, {}, "de")
                 ids = [i for html in regions.values() for i in patches.Tree(html).ids if i not in regions]
                 assert len(ids) == len(set(ids)), (game, step, viewer)  # (a region's id is also its slot's)
-                sent_before = dict(page)
                 for name, html in regions.items():
-                    if name == "announce" or sent_before.get(name) in (None, html):
-                        page[name] = html
+                    before = known[viewer].get(name)
+                    if name == "announce" or before in (None, html):
+                        page[name] = known[viewer][name] = html
                         continue
-                    frame = sent(sent_before[name], html, name)
+                    frame = consumers.swaps(known[viewer], {name: html})[0]
                     patched += "data-of" in frame
-                    page[name] = applied(sent_before[name], frame)
+                    page[name] = applied(page[name], frame)
                     assert page[name] == SPACES.sub(">\n<", html), (game, step, viewer, name)
         services.start_deal(room)
     assert patched or game not in ("chan", "kowah"), game  # their lists and hands carry ids
