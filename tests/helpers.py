@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+from collections.abc import Iterator
 from itertools import combinations
 
 from games.chor_voli.groups import classify
@@ -119,6 +121,25 @@ def regions_after(room: Room, seat: int, action: dict, action_id: str, viewer: i
     deal = room.current_deal()
     services.submit_action(deal.pk, seat, action, action_id, deal.version)
     return regions_now(room, viewer)
+
+
+def random_deal(room: Room, rng, tag: str) -> Iterator[dict]:
+    """The room's current deal played to its end through the door, the first seat to act making a random
+    move each time: the stored snapshot after every move (what the live path renders)."""
+    from games.core import registry
+    from rooms import services
+    from rooms.consumers import _stored_snapshot
+
+    engine = registry.get(room.game)
+    for step in itertools.count():
+        deal = room.current_deal()
+        if deal.over:
+            return
+        state = engine.load(deal.state)
+        seat = sorted(engine.actors(state))[0]
+        done = services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"{tag}-{step}",
+                                      deal.version)
+        yield _stored_snapshot(room.pk, done.pk, done.version)
 
 
 def regions_now(room: Room, viewer: int = 0) -> dict[str, str]:

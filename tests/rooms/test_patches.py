@@ -3,13 +3,14 @@ page's copy, give exactly the new region, over whole deals of every game and for
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from games.core import registry
 from rooms import consumers, patches, rendering, services
-from tests.helpers import SPACES, applied, room_of_people
+from tests.helpers import SPACES, applied, random_deal, room_of_people
 
 
 def sent(before: str, html: str, name: str = "x") -> str:
@@ -60,16 +61,8 @@ def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice
     pages: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # each seat's page's copy
     known: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # what the consumer believes it has
     patched = 0
-    for _deal in range(2):
-        for step in range(400):
-            deal = room.current_deal()
-            if deal.over:
-                break
-            state = engine.load(deal.state)
-            seat = sorted(engine.actors(state))[0]
-            done = services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"p{step}",
-                                          deal.version)
-            snapshot = consumers._stored_snapshot(room.pk, done.pk, done.version)
+    for number in range(2):
+        for step, snapshot in enumerate(itertools.islice(random_deal(room, rng, f"p{number}"), 400)):
             for viewer, page in enumerate(pages):
                 regions = rendering.regions(snapshot, info, viewer, {}, "de")
                 ids = [i for html in regions.values() for i in patches.Tree(html).ids if i not in regions]

@@ -13,9 +13,9 @@ from django.utils.safestring import mark_safe
 
 from games.core import registry
 from rooms import fairplay, reads, rendering, services
-from rooms.consumers import _stored_snapshot
 from rooms.patches import Tree
 from rooms.tables import TABLES
+from tests.helpers import random_deal
 
 
 def fingerprint(source: str, context: dict) -> bytes:
@@ -92,16 +92,7 @@ def test_regions_from_the_cache_are_what_a_fresh_render_gives_over_whole_deals(g
     rng = random.Random(7)
     snapshots = []
     for number in range(2):
-        versions = []
-        for step in itertools.count():
-            deal = room.current_deal()
-            if deal.over:
-                break
-            state = engine.load(deal.state)
-            seat = sorted(engine.actors(state))[0]
-            done = services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"{number}-{step}",
-                                          deal.version)
-            versions.append(_stored_snapshot(room.pk, done.pk, done.version))
+        versions = list(random_deal(room, rng, str(number)))
         snapshots += versions[:40] + versions[40:][-20:]  # a long deal's start and end, version after version
         services.start_deal(room)
     info = rendering.room_info(room)
