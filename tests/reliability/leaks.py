@@ -73,8 +73,11 @@ class Deck:
         shared = {n for n in names if sum(1 for c in self.codes if _named(deck, c, n)) > 1}
         self.names = sorted(((n, c) for n, c in names.items() if n not in shared), key=lambda nc: -len(nc[0]))
 
-    def cards_in(self, text: str) -> set[str]:
-        """The cards a text shows, besides the table's help panel (see `help_panels`)."""
+    def cards_in(self, text: str, besides: tuple[str, ...] = ()) -> set[str]:
+        """The cards a text shows, besides the table's help panel (see `help_panels`) and the random
+        strings in `besides` (a room's token is URL-safe text: `…_9D/` in it is no card)."""
+        for random in besides:
+            text = text.replace(random, "")
         text = html.unescape(HELP.sub("", text))
         found = set(self.pattern.findall(text))
         for name, code in self.names:  # longest first; a found name is blanked so that no shorter one inside it counts

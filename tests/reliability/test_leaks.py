@@ -96,7 +96,7 @@ class Scanner:
 
     def check(self, viewer: Viewer, text: str, shown: tuple[int, int]) -> None:
         oracle = self.oracle(shown[0])
-        cards = self.deck.cards_in(text)
+        cards = self.deck.cards_in(text, besides=(self.token,))
         if viewer.seat == 0:
             self.played.alice_cards_as_bob += len(cards & oracle.hidden(1, shown[1]))
         for card in sorted(cards & oracle.hidden(viewer.seat, shown[1])):

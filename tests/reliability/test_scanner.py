@@ -17,6 +17,10 @@ def test_a_card_is_found_by_its_code_in_any_place_of_a_page():
 def test_other_words_and_numbers_are_not_cards():
     assert not Deck("dou_dizhu").cards_in('PASS #2C3E50 <b class="KSX">TH3</b> token=aQHx')
     assert not Deck("chuo_pai").cards_in("12-3 1-3-5 2026-12-02")
+    # a room's token is random URL-safe text and may end in `_9D`: the scan is told to pass over it
+    link = '<a href="/de/raum/_7HabwySp5UU78q7VwvDtcbxQFJa4_9D/">'
+    assert Deck("dou_dizhu").cards_in(link) == {"9D"}
+    assert not Deck("dou_dizhu").cards_in(link, besides=("_7HabwySp5UU78q7VwvDtcbxQFJa4_9D",))
 
 
 def test_names_in_sentences_count_for_their_card_only():
