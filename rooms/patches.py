@@ -171,8 +171,10 @@ class _Swaps:
                          else f"beforebegin:#{c.id}" if c else None)
                 if where is None or not SAFE_ID.match(where.partition("#")[2]):
                     return False
-                # with the white space before each (the same between inline items as when sent whole)
-                items = b[after.end if after else n.inner if n.id else run[0].start:run[-1].end]
+                # with the white space before each (the same between inline items as when sent whole), or
+                # before the item they go in front of
+                items = (b[after.end:run[-1].end] if after else b[n.inner:run[-1].end] if n.id
+                         else b[run[0].start:c.start])
                 self.out.append(f'<{n.tag} hx-swap-oob="{where}" data-of="{self.region}">{items}</{n.tag}>')
                 run = []
             if c is not None:

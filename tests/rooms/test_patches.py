@@ -30,6 +30,9 @@ def sent(before: str, html: str, name: str = "x") -> str:
     # an item first into its list, after a text that grew
     ('<div id="x"><p id="t">a</p><ol id="l"> <li id="a">' + "1" * 99 + '</li></ol></div>',
      '<div id="x"><p id="t">bbbbbb</p><ol id="l"> <li id="z">0</li> <li id="a">' + "1" * 99 + '</li></ol></div>'),
+    # items first into a list without an id: inserted before the item that was first, with the space before it
+    ('<div id="x"><ul> <li id="a">1</li> <li id="b">2</li></ul></div>',
+     '<div id="x"><ul> <li id="z">0</li> <li id="y">9</li> <li id="a">1</li> <li id="b">2</li></ul></div>'),
 ])
 def test_swaps_applied_to_the_page_give_the_new_region(before, after):
     filler = f'<p id="filler">{"·" * patches.SMALLEST}</p>'  # long enough to be worth a patch
