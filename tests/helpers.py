@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections.abc import Iterator
 from itertools import combinations
@@ -87,7 +86,7 @@ def first_legal_move(page, game: str) -> None:
     """A plain move in Chuo Pai, Chắn or Kowah, made on the page: the first play the table names as legal (Chuo
     Pai) or the first card that may be discarded, else the first answer the table offers (or a pass)."""
     if game == "chuo_pai":
-        plays = json.loads(page.locator("#hand").get_attribute("data-legal") or "[]")
+        plays = [play.split("+") for play in page.locator("#actions [data-plays]").get_attribute("data-plays").split()]
         if not plays:
             page.get_by_role("button", name="Passen", exact=True).click()
             return
@@ -201,7 +200,8 @@ SERVED = """async ids => {
     const digest = el => el && [el.textContent.replace(/\\s+/g, " ").trim(),
                                 [...el.querySelectorAll("img, input")].map(e => e.getAttribute("src") || e.value),
                                 [...el.querySelectorAll("[id]")].map(e => e.id + " " + classes(e))];
-    const classes = e => [...e.classList].filter(c => !/^(htmx-|just-moved$|is-hinted$)/.test(c)).join(" ");
+    const drawn = /^(htmx-|just-moved$|is-hinted$|is-unplayable$)/;  // classes the page's script sets itself
+    const classes = e => [...e.classList].filter(c => !drawn.test(c)).join(" ");
     const served = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
     const version = doc => {
         const table = doc.querySelector("#table");

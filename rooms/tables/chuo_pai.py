@@ -11,7 +11,6 @@ selection never outlives the turn it was made for.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -84,21 +83,23 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
     mine = view["seat"] is not None and view["turn"] == view["seat"]
     picked = selection(fields, hand) if mine and fields.get(AT) == moment(view) else []
     legal_plays = [a["cards"] for a in view["legal"] if a["type"] == "play"]
-    playable = {c for play in legal_plays for c in play}
     play_reason = reason(view, picked or _any_card(view)) if mine else None
     return {
         "deck": DECK,
         "at_field": AT,
         "moment": moment(view),
-        "families": _families(view, fields if picked else {}, playable if mine else set(hand)),
+        "families": _families(view, fields if picked else {}),
         "picked": picked,
         "picked_text": play_text(picked) if picked and not play_reason else "",
-        "legal_json": json.dumps(legal_plays),
+        # The plays the seat may make, `+` between the cards of one: the page dims the cards in none
+        # (static/js/table.js), so the hand's markup is the same whether the seat is to act or not.
+        "plays_text": " ".join("+".join(play) for play in legal_plays) if mine else "",
         "play_reason": play_reason,
         "pass_reason": reason(view, None) if mine else None,
         "pass_only": mine and view["legal"] == [{"type": "pass"}],
         "turn_prompt": turn_prompt(view, labels) if mine else "",
-        "round_plays": _plays(view["round"]["plays"], view["round"]["highest"], labels) if view["round"] else [],
+        # this round's highest play is its last that is not a pass, marked by static/css; the last round's is its winner
+        "round_plays": _plays(view["round"], None, labels) if view["round"] else [],
         "waiting_names": ", ".join(labels[s] for s in view["round"]["waiting"]) if view["round"] else "",
         "last_round": _last_round(view, labels),
         "scoreboard": _scoreboard(view),
@@ -189,7 +190,7 @@ def combo_text(combo: dict) -> str:
     return _("{family}, rank {rank} of {top}").format(family=FAMILY_NAMES[family], rank=rank, top=top)
 
 
-def _families(view: dict, fields: dict, playable: set[str]) -> list[dict]:
+def _families(view: dict, fields: dict) -> list[dict]:
     return [
         {
             "family": group["family"],
@@ -199,8 +200,8 @@ def _families(view: dict, fields: dict, playable: set[str]) -> list[dict]:
                     "code": code,
                     "box": box,
                     "id": "pick-" + box.removeprefix("card-"),
+                    "key": "hand-" + box.removeprefix("card-"),  # its element: a frame swaps the cards that changed
                     "checked": bool(fields.get(box)),
-                    "playable": code in playable,
                     "name": short_name(code),
                 }
                 for code, box in _boxes(group["cards"])
@@ -210,9 +211,10 @@ def _families(view: dict, fields: dict, playable: set[str]) -> list[dict]:
     ]
 
 
-def _plays(plays: list[dict], highest: dict | None, labels: dict[int, str]) -> list[dict]:
+def _plays(round_: dict, highest: dict | None, labels: dict[int, str]) -> list[dict]:
     return [
         {
+            "key": f"play-{round_['number']}-{index}",  # its element in the middle: a frame adds the new plays
             "seat": p["seat"],
             "who": labels.get(p["seat"], ""),
             "cards": p["cards"],
@@ -221,7 +223,7 @@ def _plays(plays: list[dict], highest: dict | None, labels: dict[int, str]) -> l
             "kind": "" if p["passed"] else combo_text(p["combo"]),
             "highest": bool(highest) and not p["passed"] and p["seat"] == highest["seat"],
         }
-        for p in plays
+        for index, p in enumerate(round_["plays"])
     ]
 
 
@@ -235,7 +237,7 @@ def _last_round(view: dict, labels: dict[int, str]) -> dict | None:
         "number": last["number"],
         "winner": last["winner"],
         "summary": summary.format(count=won),
-        "plays": _plays(last["plays"], {"seat": last["winner"]}, labels),
+        "plays": _plays(last, {"seat": last["winner"]}, labels),
         "dead": len(last["dead"]),
     }
 

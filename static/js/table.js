@@ -301,6 +301,7 @@
       });
       turn(fresh.dataset.myTurn === "true");
     }
+    handForTurn();
     if (message.indexOf('id="table"') >= 0) showPanels();
     var pull = document.getElementById("pull");
     if (pull && pull.dataset.after) {
@@ -451,8 +452,26 @@
     var fresh = document.getElementById("freshness");
     if (fresh) myTurn = fresh.dataset.myTurn === "true";
     turn(myTurn);
+    handForTurn();
     maybeAutoPass();
   });
+
+  // --- a hand whose markup is the same on the seat's turn and off it (#hand[data-dim-by=plays]): its cards
+  // can be ticked only on the seat's turn, and those in none of the plays #actions names are dimmed -------
+  function handForTurn() {
+    var hand = document.querySelector("#hand[data-dim-by=plays]");
+    if (!hand) return;
+    var table = document.getElementById("table");
+    var mine = !!table && table.dataset.myTurn === "true";
+    var named = mine ? document.querySelector("#actions [data-plays]") : null;
+    var playable = {};
+    if (named) named.dataset.plays.split(/[ +]/).forEach(function (code) { playable[code] = true; });
+    hand.querySelectorAll("fieldset[data-turn-only]").forEach(function (fields) { fields.disabled = !mine; });
+    hand.querySelectorAll(".pick-input[data-code]").forEach(function (box) {
+      box.closest(".pick-wrap").classList.toggle("is-unplayable", !!named && !playable[box.dataset.code]);
+    });
+  }
+  document.addEventListener("htmx:load", handForTurn);
 
   // --- the turn clock: the server decides, the page counts down -------------------------------------------
   function tick() {

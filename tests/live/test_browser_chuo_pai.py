@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -46,7 +45,8 @@ def tick(page, box: str, selection: list[str], keyboard: bool) -> bool:
         page.keyboard.press("Space")
     else:
         page.locator(f'label[for="{box}"]').click()
-    page.wait_for_selector(f'#hand[data-selection="{" ".join(selection)}"] #{box}:checked', state="attached")
+    page.wait_for_selector(f'#selection[data-selection="{" ".join(selection)}"]', state="attached")
+    page.wait_for_selector(f"#{box}:checked", state="attached")
     return page.evaluate("document.activeElement.id") == box  # the re-rendered table keeps the focus
 
 
@@ -74,7 +74,8 @@ def explain_a_refused_mix(page, artifacts) -> None:
     page.screenshot(path=artifacts / "chuo_pai_refused_mix.png", full_page=True)
     for box, remaining in ((other[0], [first[1]]), (first[0], [])):
         page.locator(f'label[for="{box}"]').click()
-        page.wait_for_selector(f'#hand[data-selection="{" ".join(remaining)}"] #{box}:not(:checked)', state="attached")
+        page.wait_for_selector(f'#selection[data-selection="{" ".join(remaining)}"]', state="attached")
+        page.wait_for_selector(f"#{box}:not(:checked)", state="attached")
 
 
 def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, artifacts):
@@ -88,13 +89,17 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     families = page.locator("#table .seat-bottom .family legend, #table .seat-bottom .family h3").all_inner_texts()
     assert families == ["Familie Long", "Familie Yao", "Schwarze Familie", "Rote Familie"]
 
-    turns = passes = must_beat_seen = 0
+    turns = passes = must_beat_seen = dims_seen = 0
     mid_deal = b""
     focus_checks: list[bool] = []
     while page.locator("#table[data-phase=play]").count():
         turns += 1
         keyboard = turns % 2 == 0
-        legal = json.loads(page.locator("#hand").get_attribute("data-legal"))
+        legal = [play.split("+") for play in page.locator("#actions [data-plays]").get_attribute("data-plays").split()]
+        dimmed, held = (set(page.locator(f"#hand {which} input").evaluate_all("els => els.map(e => e.dataset.code)"))
+                        for which in (".pick-wrap.is-unplayable", ".pick-wrap"))
+        assert dimmed == held - {code for play in legal for code in play}, "the cards in no play are dimmed, only they"
+        dims_seen += bool(dimmed)
         if turns == 1:
             page.screenshot(path=artifacts / "chuo_pai_first_turn.png", full_page=True)
             if page.locator("#hand input[type=checkbox]").count() > 1:
@@ -130,7 +135,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     mine = page.locator(".my-result").inner_text()  # how it ended, said to you
     assert "gewinn" in mine or "Unentschieden" in mine
     assert "Die Partie ist vorbei" in page.locator("#announce").inner_text()
-    assert turns > 5 and passes + must_beat_seen > 0 and mid_deal
+    assert turns > 5 and passes + must_beat_seen > 0 and mid_deal and dims_seen
     assert focus_checks and all(focus_checks), "a keyboard user loses the focus when the table re-renders"
 
     page.reload()  # the same browser gets its seat and the finished deal back

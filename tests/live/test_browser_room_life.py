@@ -197,6 +197,9 @@ def play_deal(alice, bob, number: int, turn, most: int, after_move=None, as_serv
         other = bob if mover is alice else alice
         if as_served:
             compared += assert_as_served(mover, REGIONS) + assert_as_served(other, REGIONS)
+            # a hand drawn the same on and off turn (Chuo Pai) can be ticked only on the seat's turn
+            assert not mover.locator("#hand fieldset[data-turn-only]:disabled").count()
+            assert not other.locator("#hand fieldset[data-turn-only]:enabled").count()
         move(mover, other, lambda page=mover: turn(page))
         moves += 1
         assert moves < most, "the deal does not end"
