@@ -2,14 +2,17 @@
 
     .venv/bin/python -m bench.render [--deals 20] [--seed-base 0] [--games chan,kowah] [--templates]
 
-Issue 13 asks that a move's renders cost no more than one engine view per seat. For every game, random
-deals are played (seeds seed-base, seed-base + 1, …, a deal more first to warm the caches); at every
-version the bench times, in CPU time (`time.process_time`), what the writer of a move does for the
-snapshot (`rooms.snapshots.build`: the public view and every seat's view, the actors) and what the
-pages of that version then do in a process (`rooms.rendering.regions` for every seat, as if a person
-sat in each, personalised and cached as on the live path, in German). It prints both per version and
-their ratio. The room is built in memory (no database; a room's facts are read once per room version on
-the live path), so the figures are the renderer's own, without queries, sockets or the channel layer.
+Issue 13 asks that a move's renders cost no more than one engine view per seat. For every game, random deals
+are played (seeds seed-base, seed-base + 1, …, a deal more first to warm the caches); at every version (the
+deal as dealt, version 0, which the pages are sent as the next deal, and after each action; before 6
+December the bench left version 0 out and so counted a deal's change into its first move's frame, which in
+Chor Voli, a handful of versions a deal, was a quarter of the frames) the bench times, in CPU time
+(`time.process_time`), what the writer of a move does for the snapshot (`rooms.snapshots.build`: the public
+view and every seat's view, the actors) and what the pages of that version then do in a process
+(`rooms.rendering.regions` for every seat, as if a person sat in each, personalised and cached as on the
+live path, in German). It prints both per version and their ratio. The room is built in memory (no database;
+a room's facts are read once per room version on the live path), so the figures are the renderer's own,
+without queries, sockets or the channel layer.
 `--templates` also prints each template's share of the rendering (wall time, of one more run).
 It also prints the bytes of the frame each seat's page is sent per version (`rooms.consumers.swaps`: the
 regions that changed, each as what changed in it where that is shorter (rooms/patches.py); the log's new
@@ -75,10 +78,12 @@ def room(game: str, seats: int):
 
 
 def deal(game: str, seed: int) -> list[tuple[object, list[dict]]]:
-    """A random deal's states after each action, with the action's events."""
+    """A random deal's states as dealt (version 0, which the pages are sent as the next deal) and after
+    each action, with the action's events."""
     engine = registry.get(game)
     rng = rng_for(seed, "bench-render")
-    state, versions = engine.new_game(seed=seed, seats=engine.seats), []
+    state = engine.new_game(seed=seed, seats=engine.seats)
+    versions: list[tuple[object, list[dict]]] = [(state, [])]
     while engine.outcome(state) is None:
         seat = rng.choice(sorted(engine.actors(state)))
         state, events = engine.apply(state, seat, engine.random_action(state, seat, rng))
@@ -103,7 +108,7 @@ def play(game: str, seeds: Sequence[int]) -> Figures:
     rendering._rendered.clear()  # each run starts as a process meeting these deals for the first time
     sent: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # what each seat's page was sent
     for seed in seeds:
-        for version, (state, events) in enumerate(deal(game, seed), start=1):
+        for version, (state, events) in enumerate(deal(game, seed)):
             row = _Deal(game, seed, version, engine.outcome(state) is not None)
             started = time.process_time()
             snapshot = snapshots.build(row, state, events)
