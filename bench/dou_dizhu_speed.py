@@ -47,6 +47,26 @@ all 400 lists of ~80 action dicts alive, so fresh memory and the cyclic collecto
 are charged to `legal_actions` (4.5× before, 4.1× after in runs with `gc.disable()`; timed apart, each list
 dropped before the next call as callers do, 3.5-4×, the dicts alone 0.5-0.8×).
 
+Measured again on 6 December 2026 (before = main at 84e8d0e; after = `cards.PLACES` a plain dict indexed
+in `_play_actions`, as indexing the dict subclass with `__missing__` was slower, and `lowest_codes` looping
+over (table, shift) pairs). Whole script, `--rounds 5 --seconds 1`, once each; then the legal-move part
+alone (`legal_move_times(400, 7)`), three runs each:
+
+    figure                                    before                      after
+    random deals/s, ours / OpenSpiel          0.40× (1,454 vs 3,620)      0.39× (1,495 vs 3,797)
+    legal_actions / plays_in, whole script    4.3× (63.4 vs 14.8 µs)      4.1× (61.3 vs 15.0 µs)
+    legal_actions / plays_in, part alone      4.4×, 4.5×, 4.7×            4.3×, 4.3×, 4.3×
+                                              (58-62 vs 13 µs)            (55 vs 13 µs)
+    fresh action dicts alone / plays_in       1.2×, 1.25×, 1.2×           1.2×, 1.2×, 1.25×
+
+Old and new code side by side in one process (alternating, best of 25 rounds, three runs): 53-54 µs
+before, 52-53 µs after (2-3%; 46 against 44 µs with the collector off). Other variants timed apart
+changed nothing beyond noise: lists instead of tuples in `lowest_codes` (joined with `+`), one
+`itemgetter` per play, a comprehension instead of the loop, three-place tuples padded with an empty
+place. The target stays out of reach: a round frees its lists before the clock stops, so
+`plays_in` plus the fresh dicts alone is already 2.1-2.2×, and spelling ~80 plays of a 20-card lead
+(a `PLACES` lookup, 1-3 table lookups and a list per play) adds about as much again.
+
 Issue 13's 0.14× (244 vs 1,919 deals/s) came from `bench/engines.py`, whose `play_random` serialised
 the state before every move; through the protocol alone the engine was at 0.4× already. `legal_actions`
 within 2× of `plays_in` is out of reach while the protocol hands out fresh {"type", "cards"} dicts:

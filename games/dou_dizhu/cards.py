@@ -131,23 +131,28 @@ _LOWEST_CODES: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(
 )
 
 
-class _Places(dict[int, tuple[int, ...]]):
-    """Packed counts -> the places `5·rank + count` of its parts in `lowest_codes`, built on first use."""
-
-    def __missing__(self, packed: int) -> tuple[int, ...]:
-        places = self[packed] = tuple(5 * r + k for r, k in parts(packed))
-        return places
+PLACES: dict[int, tuple[int, ...]] = {}
+"""Packed counts -> the places `5·rank + count` of its parts in `lowest_codes`, filled by `places_of`. A
+plain dict, as hot loops index it first: a dict subclass (one with `__missing__`) is slower to index."""
 
 
-PLACES = _Places()
+def places_of(packed: int) -> tuple[int, ...]:
+    """The places of packed counts' parts in `lowest_codes`, remembered in `PLACES`."""
+    known = PLACES.get(packed)
+    if known is None:
+        known = PLACES[packed] = tuple(5 * r + k for r, k in parts(packed))
+    return known
+
+
+_LOWEST_BY_SHIFT = tuple(zip(_LOWEST_CODES, _SHIFTS, strict=True))
 
 
 def lowest_codes(hand: int) -> list[tuple[str, ...]]:
     """At `5·rank + k` the codes of the hand's lowest k cards of that rank (`pick`'s choice): the
-    cards of packed counts `p` are those at `PLACES[p]`, which spells a list of plays fast."""
+    cards of packed counts `p` are those at `places_of(p)`, which spells a list of plays fast."""
     lows: list[tuple[str, ...]] = []
-    for r, shift in enumerate(_SHIFTS):
-        lows += _LOWEST_CODES[r][(hand >> shift) & 15]
+    for table, shift in _LOWEST_BY_SHIFT:
+        lows += table[(hand >> shift) & 15]
     return lows
 
 

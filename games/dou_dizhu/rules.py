@@ -92,6 +92,7 @@ from games.dou_dizhu.cards import (
     lowest_codes,
     mask_of,
     pick,
+    places_of,
 )
 from games.dou_dizhu.combos import CATALOGUE, Combo, Reason, beats, legal_plays, random_lead, refusal
 from games.dou_dizhu.state import NO_ACTION, PASSED, SEATS, DouDizhuState, dump, in_play, load
@@ -336,21 +337,24 @@ def _event(code: str, seat: int | None, to: list[int] | None = None, **data: Any
 def _play_actions(hand: int, plays: list[int]) -> list[JSON]:
     """The play actions of packed `plays`, each with the hand's lowest suits (`pick`'s choice); the hot
     part of `legal_actions` (a 20-card lead has ~80 plays), hence spelled out per number of ranks."""
-    lows, places_of = lowest_codes(hand), PLACES
+    lows, known = lowest_codes(hand), PLACES
     actions: list[JSON] = []
     add = actions.append
     for packed in plays:
-        places = places_of[packed]
-        ranks = len(places)
+        try:  # indexed here: calling `places_of` for each play costs more
+            at = known[packed]
+        except KeyError:
+            at = places_of(packed)
+        ranks = len(at)
         if ranks == 1:  # singles, pairs, trios, bombs
-            add({"type": "play", "cards": [*lows[places[0]]]})
+            add({"type": "play", "cards": [*lows[at[0]]]})
         elif ranks == 2:  # a trio or four with one kicker rank, the rocket
-            add({"type": "play", "cards": [*lows[places[0]], *lows[places[1]]]})
+            add({"type": "play", "cards": [*lows[at[0]], *lows[at[1]]]})
         elif ranks == 3:  # mostly four with two kickers: a sixth of a 20-card lead's plays
-            add({"type": "play", "cards": [*lows[places[0]], *lows[places[1]], *lows[places[2]]]})
+            add({"type": "play", "cards": [*lows[at[0]], *lows[at[1]], *lows[at[2]]]})
         else:
             cards: list[str] = []
-            for place in places:
+            for place in at:
                 cards += lows[place]
             add({"type": "play", "cards": cards})
     return actions

@@ -62,7 +62,8 @@ def test_shuffling_what_a_seat_cannot_see_keeps_its_view_and_conserves_cards(see
 def test_legal_plays_are_spelled_with_the_lowest_suits_of_each_rank(seed: int, fraction: float, hand_of: int) -> None:
     """`legal_actions` spells its plays from precomputed tables; the straightforward spelling
     (`pick` the lowest suits, list their codes) must give the same list. Any hand of the deal
-    is tried as the hand on turn, to reach hands of every size and the full 20-card lead."""
+    is tried as the hand on turn, to reach hands of every size and the full 20-card lead. The lists
+    are fresh on every call."""
     state = _state_at(seed, fraction)
     if state.landlord is None or state.turn is None:
         return
@@ -78,6 +79,9 @@ def test_legal_plays_are_spelled_with_the_lowest_suits_of_each_rank(seed: int, f
     legal = ENGINE.legal_actions(state, seat)
     assert legal[len(legal) - len(expected) :] == expected
     assert legal[: len(legal) - len(expected)] == ([] if state.table_seat is None else [{"type": "pass"}])
+    for action in legal:  # callers may change what they get: nothing is shared with the next call
+        action.pop("cards", []).append("7S")
+    assert ENGINE.legal_actions(state, seat)[len(legal) - len(expected) :] == expected
 
 
 @settings(max_examples=25, deadline=None)
