@@ -208,8 +208,9 @@ SERVED = """async ids => {
         return table && table.dataset.deal + "." + table.dataset.version;
     };
     if (version(served) !== version(document)) return null;  // the table moved on meanwhile
-    return ids.filter(id => JSON.stringify(digest(document.getElementById(id)))
-                            !== JSON.stringify(digest(served.getElementById(id))));
+    const shown = id => [id, JSON.stringify(digest(document.getElementById(id))),
+                          JSON.stringify(digest(served.getElementById(id)))];
+    return ids.map(shown).filter(([, mine, fresh]) => mine !== fresh);
 }"""
 
 
@@ -217,11 +218,15 @@ def assert_as_served(page, ids: list[str]) -> bool:
     """The regions `ids` of the page, built up frame by frame from what changed in them (rooms/patches.py),
     show what the whole table served afresh shows: the same text, pictures, choices, and elements by id with
     their classes. Read while the table waits for a person, so that it does not move on meanwhile; False
-    when it did move on each time it was read (another seat answering too), and nothing was compared."""
-    for _ in range(10):
-        wrong = page.evaluate(SERVED, ids)
-        if wrong is not None:
-            assert not wrong, wrong
+    when it did move on each time it was read (another seat answering too), and nothing was compared.
+    A difference must last: frames that keep the deal's version (a person's presence) may still be on
+    their way or wait behind a move being shown, so it is read again for a few seconds before it counts."""
+    wrong = None
+    for _ in range(20):
+        found = page.evaluate(SERVED, ids)
+        if found == []:
             return True
+        wrong = found or wrong
         page.wait_for_timeout(300)
+    assert not wrong, wrong
     return False
