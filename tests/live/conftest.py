@@ -8,6 +8,7 @@ processes themselves are started by bench/site.py, which the load bench shares.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,9 +22,28 @@ __all__ = ["ROOT", "Site", "answers", "base_env"]
 CHROMIUM = "/usr/bin/chromium"
 
 
+SITE = pytest.StashKey[Site]()
+LOG_LINES = 80  # of each process's log, in the report of a failed test
+ACCESS = re.compile(r"\S+:\d+ - - \[")  # daphne's line for each request
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A failed test of a live site reports the end of its processes' logs (daphne, the worker): CI keeps
+    nothing else of them, and a fault that shows only on a loaded machine is then read from the report."""
+    report = yield
+    site = item.stash.get(SITE, None)
+    if site is not None and report.failed:
+        for log in sorted(site.workdir.glob("*.log")):
+            lines = [line for line in log.read_text(errors="replace").splitlines() if not ACCESS.match(line)]
+            report.sections.append((f"end of {log.name}, without daphne's access lines", "\n".join(lines[-LOG_LINES:])))
+    return report
+
+
 @pytest.fixture
-def embedded_site(tmp_path: Path) -> Iterator[Site]:
+def embedded_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Site]:
     with embedded(tmp_path) as site:
+        request.node.stash[SITE] = site
         yield site
 
 
@@ -33,9 +53,10 @@ def require_services() -> None:
 
 
 @pytest.fixture
-def services_site(tmp_path: Path) -> Iterator[Site]:
+def services_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Site]:
     require_services()
     with services(tmp_path) as site:
+        request.node.stash[SITE] = site
         yield site
 
 
