@@ -99,7 +99,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "pass_only": mine and view["legal"] == [{"type": "pass"}],
         "turn_prompt": turn_prompt(view, labels) if mine else "",
         # this round's highest play is its last that is not a pass, marked by static/css; the last round's is its winner
-        "round_plays": _plays(view["round"], None, labels) if view["round"] else [],
+        "round_plays": _plays(view["round"], labels) if view["round"] else [],
         "waiting_names": ", ".join(labels[s] for s in view["round"]["waiting"]) if view["round"] else "",
         "last_round": _last_round(view, labels),
         "scoreboard": _scoreboard(view),
@@ -211,7 +211,7 @@ def _families(view: dict, fields: dict) -> list[dict]:
     ]
 
 
-def _plays(round_: dict, highest: dict | None, labels: dict[int, str]) -> list[dict]:
+def _plays(round_: dict, labels: dict[int, str], winner: int | None = None) -> list[dict]:
     return [
         {
             "key": f"play-{round_['number']}-{index}",  # its element in the middle: a frame adds the new plays
@@ -221,7 +221,7 @@ def _plays(round_: dict, highest: dict | None, labels: dict[int, str]) -> list[d
             "passed": p["passed"],
             "text": "" if p["passed"] else play_text(p["cards"]),
             "kind": "" if p["passed"] else combo_text(p["combo"]),
-            "highest": bool(highest) and not p["passed"] and p["seat"] == highest["seat"],
+            "highest": not p["passed"] and p["seat"] == winner,
         }
         for index, p in enumerate(round_["plays"])
     ]
@@ -237,7 +237,7 @@ def _last_round(view: dict, labels: dict[int, str]) -> dict | None:
         "number": last["number"],
         "winner": last["winner"],
         "summary": summary.format(count=won),
-        "plays": _plays(last, {"seat": last["winner"]}, labels),
+        "plays": _plays(last, labels, winner=last["winner"]),
         "dead": len(last["dead"]),
     }
 
