@@ -82,11 +82,16 @@ def click_label_of(page, selector: str) -> None:
     page.wait_for_selector(f"#{box}:checked")
 
 
+def legal_plays(page) -> list[list[str]]:
+    """The plays a Chuo Pai page names as its seat's to make (`#actions [data-plays]`), each as its cards."""
+    return [play.split("+") for play in page.locator("#actions [data-plays]").get_attribute("data-plays").split()]
+
+
 def first_legal_move(page, game: str) -> None:
     """A plain move in Chuo Pai, Chắn or Kowah, made on the page: the first play the table names as legal (Chuo
     Pai) or the first card that may be discarded, else the first answer the table offers (or a pass)."""
     if game == "chuo_pai":
-        plays = [play.split("+") for play in page.locator("#actions [data-plays]").get_attribute("data-plays").split()]
+        plays = legal_plays(page)
         if not plays:
             page.get_by_role("button", name="Passen", exact=True).click()
             return

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tests.helpers import AUTO_PASS_OFF, open_solo_table
+from tests.helpers import AUTO_PASS_OFF, legal_plays, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +95,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     while page.locator("#table[data-phase=play]").count():
         turns += 1
         keyboard = turns % 2 == 0
-        legal = [play.split("+") for play in page.locator("#actions [data-plays]").get_attribute("data-plays").split()]
+        legal = legal_plays(page)
         dimmed, held = (set(page.locator(f"#hand {which} input").evaluate_all("els => els.map(e => e.dataset.code)"))
                         for which in (".pick-wrap.is-unplayable", ".pick-wrap"))
         assert dimmed == held - {code for play in legal for code in play}, "the cards in no play are dimmed, only they"
