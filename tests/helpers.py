@@ -99,7 +99,9 @@ def first_legal_move(page, game: str) -> None:
             click_label_of(page, f'#hand input[data-code="{code}"]:not(:checked)')
         page.wait_for_selector("#selection-ok")
         page.get_by_role("button", name="Spielen", exact=True).click()
-    elif page.locator("#hand input[type=radio][data-legal=true]").count():
+    elif (page.locator("#hand input[type=radio][data-legal=true]").count()
+          and page.locator("#actions button[name=intent][value=discard]").count()):
+        # (Kowah's hand is the same radios off the discard too: the discard button says the seat discards)
         click_label_of(page, "#hand input[type=radio][data-legal=true]")
         page.wait_for_selector("#pick-ok")
         page.locator("#actions button[name=intent][value=discard]").click()

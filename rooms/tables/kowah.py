@@ -6,7 +6,9 @@ where the rules forbid it (first turn, a declarer). In the discard phase the pla
 card (radio `card-pick` = `<code>.<copy>`, saved as a draft by `rooms:draft` together with
 `card-at`, the moment of the deal it was picked at) and presses "Abwerfen" — or, where the engine
 lists the pick in `view["checki"]`, "Abwerfen und Checki erklären" with the pair to expose. Every
-button is enabled only when the engine lists its action, with the reason shown otherwise.
+button is enabled only when the engine lists its action, with the reason shown otherwise. The hand is
+those radios on the seat's turn and off it, a frame sending only the cards that changed; the page lets
+them be picked only in the seat's discard phase (static/js/table.js, docs/decisions.md).
 
 Kowah has no money and no running total (rules K9): the end shows "Sieg ×3" / "Sieg ×2", and the
 room's earlier deals are listed as wins and draws instead of net standings.
@@ -24,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from games.kowah.cards import triple_key
 from games.kowah.scoring import MULTIPLIERS
 from rooms.tables import AT, NO_PICK, PICK, Why, current_pick, decode_discard, decode_json_action, pick_hint_fields
 from rules_content import cardart
@@ -130,7 +133,7 @@ def context(view: dict, fields: dict, labels: dict[int, str]) -> dict:
         "prompt": turn_prompt(view, labels) if mine else "",
         "waiting": waiting_text(view, labels),
         "draw_options": _draw_options(view) if mine and view["phase"] == "draw" else [],
-        "hand_cards": _hand_cards(view, picked, discarding),
+        "kinds": _hand_kinds(view, picked, discarding),
         "picked": picked,
         "picked_name": card_name(code) if code else "",
         "discard_reason": _discard_reason(view, code, legal_discards) if discarding else None,
@@ -192,7 +195,21 @@ def _draw_options(view: dict) -> list[dict]:
     return options
 
 
+def _hand_kinds(view: dict, picked: str, discarding: bool) -> list[dict]:
+    """The hand by kind (what a triple matches on: a number, or an honour), each kind an element with its cards:
+    a card drawn, taken or discarded adds or removes that card (or its kind) and changes no other card."""
+    kinds: list[dict] = []
+    for c in _hand_cards(view, picked, discarding):
+        if not kinds or kinds[-1]["key"] != c["kind"]:
+            kinds.append({"key": c["kind"], "cards": []})
+        kinds[-1]["cards"].append(c)
+    return kinds
+
+
 def _hand_cards(view: dict, picked: str, discarding: bool) -> list[dict]:
+    """Every card of the hand the same on the seat's turn and off it, but for its marks (`marks`: the classes of
+    its marks' element): just drawn or taken, blocked (the card just taken may not go back, K3), allows Checki,
+    a declarer's exposed pair. The ids number a card's copies in the hand's order: the copy drawn is the last."""
     hand = view.get("hand") or []
     me = view["seat"]
     wait = view["seats"][me]["wait"] if me is not None else None
@@ -200,28 +217,27 @@ def _hand_cards(view: dict, picked: str, discarding: bool) -> list[dict]:
     taken = view["taken"]["card"] if view["taken"] and view["taken"]["seat"] == me else None
     checki = view.get("checki") or {}
     seen: Counter[str] = Counter()
-    cards, previous = [], None
-    marked_drawn = False
+    cards = []
     for code in hand:
         seen[code] += 1
-        value = f"{code}.{seen[code]}"
-        new = code == drawn and not marked_drawn and seen[code] == hand.count(code)
-        marked_drawn = marked_drawn or new
-        kind = code if code in ("OT", "RF", "WF") else code[0]
+        copy, last = seen[code], seen[code] == hand.count(code)
+        marks = {"is-blocked": discarding and code == taken, "allows-checki": discarding and code in checki,
+                 "is-exposed": code == wait and copy <= 2}
         cards.append({
             "code": code,
-            "value": value,
-            "id": f"pick-{code}-{seen[code]}",
-            "name": card_name(code),
-            "picked": value == picked,
-            "blocked": discarding and code == taken,
-            "taken": code == taken and seen[code] == hand.count(code),
-            "drawn": new,
-            "checki": discarding and code in checki,
-            "exposed": code == wait and seen[code] <= 2,
-            "new_kind": previous is not None and kind != previous,
+            "kind": triple_key(code),
+            "value": f"{code}.{copy}",
+            "id": f"pick-{code}-{copy}",
+            "key": f"hand-{code}-{copy}",  # its element: a frame adds and removes single cards
+            "marks_id": f"mark-{code}-{copy}",
+            "marks": " ".join(name for name, on in marks.items() if on),
+            "picked": f"{code}.{copy}" == picked,
+            "blocked": marks["is-blocked"],
+            "checki": marks["allows-checki"],
+            "exposed": marks["is-exposed"],
+            "drawn": code == drawn and last,
+            "taken": code == taken and last,
         })
-        previous = kind
     return cards
 
 

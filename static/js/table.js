@@ -456,17 +456,22 @@
     maybeAutoPass();
   });
 
-  // --- a hand whose markup is the same on the seat's turn and off it (#hand[data-dim-by=plays]): its cards
-  // can be ticked only on the seat's turn, and those in none of the plays #actions names are dimmed -------
+  // --- a hand whose markup is the same on the seat's turn and off it: its fieldsets can be used only on the
+  // seat's turn (fieldset[data-turn-only]: Chuo Pai) or in one phase of it (fieldset[data-turn-phase=discard]:
+  // Kowah); in #hand[data-dim-by=plays] the cards in none of the plays #actions names are dimmed -----------
   function handForTurn() {
-    var hand = document.querySelector("#hand[data-dim-by=plays]");
+    var hand = document.getElementById("hand");
     if (!hand) return;
     var table = document.getElementById("table");
     var mine = !!table && table.dataset.myTurn === "true";
+    hand.querySelectorAll("fieldset[data-turn-only], fieldset[data-turn-phase]").forEach(function (fields) {
+      var phase = fields.dataset.turnPhase;
+      fields.disabled = !mine || (phase !== undefined && phase !== table.dataset.phase);
+    });
+    if (hand.dataset.dimBy !== "plays") return;
     var named = mine ? document.querySelector("#actions [data-plays]") : null;
     var playable = {};
     if (named) named.dataset.plays.split(/[ +]/).forEach(function (code) { playable[code] = true; });
-    hand.querySelectorAll("fieldset[data-turn-only]").forEach(function (fields) { fields.disabled = !mine; });
     hand.querySelectorAll(".pick-input[data-code]").forEach(function (box) {
       box.closest(".pick-wrap").classList.toggle("is-unplayable", !!named && !playable[box.dataset.code]);
     });

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from games.kowah.bots import GreedyBot
@@ -14,8 +16,10 @@ TURN = "#table[data-my-turn=true], #table[data-phase=over]"
 
 
 
-def press(page, selector: str, keyboard: bool) -> None:
-    """Click a button, or focus it and press Enter; then wait for the table to move on to my next turn."""
+def press(page, selector: str, keyboard: bool, shot: Path | None = None) -> str:
+    """Click a button, or focus it and press Enter; then wait for the table to move on to my next turn. The hand
+    is checked on the table the move led to, mine or not (`shot`: a screenshot there if it is off my turn);
+    returns the moment that table was at."""
     version = page.locator("#table").get_attribute("data-version")
     if keyboard:
         page.locator(selector).focus()
@@ -23,7 +27,28 @@ def press(page, selector: str, keyboard: bool) -> None:
     else:
         page.locator(selector).click()
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+    moment = assert_hand_for_the_moment(page)
+    if moment == "off turn" and shot:
+        page.screenshot(path=shot, full_page=True)
     page.wait_for_selector(TURN)
+    return moment
+
+
+def assert_hand_for_the_moment(page) -> str:
+    """The hand is the same radios on my turn and off it (templates/games/kowah/table.html#hand): they can be
+    picked only while I discard (static/js/table.js disables their fieldset otherwise), and the help shows
+    only then. Read in one go, since the table may move on meanwhile; returns the moment it was read at."""
+    seen = page.evaluate("""() => {
+        const table = document.querySelector("#table"), help = document.querySelector("#pick-help");
+        return {turn: table.dataset.myTurn === "true", phase: table.dataset.phase,
+                radios: document.querySelectorAll("#hand input[type=radio]").length,
+                enabled: document.querySelectorAll("#hand input[type=radio]:enabled").length,
+                help: !!help && help.getBoundingClientRect().height > 0};
+    }""")
+    discarding = seen["turn"] and seen["phase"] == "discard"
+    assert seen["radios"] and seen["enabled"] == (seen["radios"] if discarding else 0), seen
+    assert seen["help"] == discarding, seen
+    return "discard" if discarding else "my draw" if seen["turn"] else "off turn"
 
 
 def pick(page, card: dict, keyboard: bool) -> bool:
@@ -33,14 +58,15 @@ def pick(page, card: dict, keyboard: bool) -> bool:
         page.keyboard.press("Space")
     else:
         page.locator(f'label[for="{card["id"]}"]').click()
-    page.wait_for_selector(f'#hand[data-picked="{card["value"]}"] #{card["id"]}:checked', state="attached")
+    page.wait_for_selector(f'#act-discard[data-picked="{card["value"]}"]', state="attached")  # the server saw it
+    page.wait_for_selector(f'#{card["id"]}:checked', state="attached")
     return page.evaluate("document.activeElement.id") == card["id"]
 
 
 def hand_radios(page) -> list[dict]:
-    return page.locator("#act input[type=radio]").evaluate_all(
-        """els => els.map(e => ({id: e.id, value: e.value, code: e.dataset.code,
-                                 legal: e.dataset.legal === "true", checki: e.dataset.checki === "true"}))"""
+    return page.locator("#hand input[type=radio]").evaluate_all(
+        """els => els.map(e => ({id: e.id, value: e.value, code: e.dataset.code, legal: e.dataset.legal === "true",
+                                 checki: !!e.labels[0].querySelector(".allows-checki")}))"""
     )
 
 
@@ -68,12 +94,15 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     assert not page.locator(".seat-total").first.is_visible()  # no totals in Kowah (K9)
 
     turns = takes = declared = 0
+    moments: set[str] = set()
+    off_turn_shot = False
     refused_shown = False
     focus_checks: list[bool] = []
     mid_deal = None
     while page.locator("#table[data-phase=over]").count() == 0:
         assert_pile_whole(page)
         assert assert_as_served(page, ["hand", "seat-1", "seat-2", "center", "pile-cards"])
+        moments.add(assert_hand_for_the_moment(page))
         turns += 1
         assert turns < 120, "the deal does not end"
         keyboard = turns % 2 == 0
@@ -86,7 +115,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
                 assert page.locator("#why-not-take").inner_text()
                 press(page, "#act-draw", keyboard)
                 continue
-            hand = page.locator(".seat-bottom .fan-card").evaluate_all("els => els.map(e => e.dataset.code)")
+            hand = page.locator("#hand input[data-code]").evaluate_all("els => els.map(e => e.dataset.code)")
             offer = page.locator("[data-testid=top-discard]").get_attribute("data-card")
             if GreedyBot._improves(hand, offer) or (not refused_shown and turns > 2):
                 takes += 1
@@ -118,7 +147,8 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
         assert card_name_in(page.locator("#pick-ok").inner_text())
         if turns >= 12 and mid_deal is None:
             mid_deal = page.screenshot(path=artifacts / "kowah_mid_deal.png", full_page=True)
-        press(page, "#act-discard", keyboard)
+        after = press(page, "#act-discard", keyboard, None if off_turn_shot else artifacts / "kowah_off_turn.png")
+        off_turn_shot = off_turn_shot or after == "off turn"
 
     page.wait_for_selector("[data-testid=result]")
     page.screenshot(path=artifacts / "kowah_over.png", full_page=True)
@@ -127,6 +157,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     assert "Netto" not in page.locator("#table").inner_text() and "Chip" not in page.locator("#table").inner_text()
     assert page.locator("#announce").inner_text()
     assert turns > 3 and takes > 0 and refused_shown
+    assert moments == {"my draw", "discard"} and off_turn_shot
     assert focus_checks and all(focus_checks), "a keyboard user loses the focus when the table re-renders"
     print(f"Kowah browser deal: {turns} turns, {takes} takes, {declared} Checki, result {label}")
 

@@ -17,7 +17,7 @@ from rooms.models import Deal, Room
 from rooms.tables import kowah as table
 from rooms.tables import submit_form
 from rooms.templatetags.table import slot
-from tests.helpers import SPACES, applied, places, regions_after, room_of_people
+from tests.helpers import SPACES, applied, places, regions_after, regions_now, room_of_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("kowah")
@@ -105,6 +105,41 @@ def test_after_drawing_the_picked_card_can_be_discarded(alice):
     assert "Du wirfst Vier Münzen ab." in render(room, alice)
 
 
+def test_the_hand_is_the_same_markup_on_the_turn_and_off_it_so_a_frame_sends_the_cards_that_changed(alice):
+    """The hand is always its cards' radios, grouped by kind, each card, kind and card's marks with an id
+    (static/js/table.js lets the radios be picked only while the seat discards): a draw sends the card drawn
+    with its "neu", a discard the delete of the card and the drawn card's marks going; no other card is sent."""
+    room = room_of_people("kowah", alice)
+    first = sorted(ENGINE.actors(ENGINE.load(room.current_deal().state)))[0]
+    drawing = regions_now(room, first)["hand"]
+    discarding = regions_after(room, first, {"type": "draw"}, "draw", viewer=first)["hand"]
+    state = ENGINE.load(room.current_deal().state)
+    discard = next(a for a in ENGINE.legal_actions(state, first) if a["type"] == "discard")
+    waiting = regions_after(room, first, discard, "discard", viewer=first)["hand"]
+    for html in (drawing, discarding, waiting):
+        assert '<fieldset id="hand-pick" class="hand-pick" data-turn-phase="discard"' in html
+        assert html.startswith('<div id="hand" class="my-hand">')  # nothing of the turn on the region's root
+    assert len(re.findall(r'type="radio"', drawing)) == 8 and len(re.findall(r'type="radio"', waiting)) == 8
+    drew, = consumers.swaps({"hand": drawing}, {"hand": discarding})
+    assert drew.count('class="fan-card"') == 1 and '<span class="tag">neu</span>' in drew
+    assert applied(drawing, drew) == SPACES.sub(">\n<", discarding)
+    threw, = consumers.swaps({"hand": discarding}, {"hand": waiting})
+    assert "fan-card" not in threw and 'hx-swap-oob="delete"' in threw and len(threw) < 400
+    assert applied(discarding, threw) == SPACES.sub(">\n<", waiting)
+
+
+def test_without_javascript_a_card_picked_off_the_discard_cannot_be_discarded(alice):
+    """Without JavaScript nothing disables the radios while the seat draws or waits: a card can be picked then,
+    but no button sends it, and a discard posted anyway is refused by the door with nothing changed."""
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
+    html = render(room, alice)  # the seat's draw
+    assert 'id="pick-1C-1"' in html and 'value="discard"' not in html
+    fields = {"intent": "discard", "card-pick": "1C.1", "action_id": "no-script", "version": "0"}
+    with pytest.raises(services.Refused) as refused:
+        submit_form(room, 0, fields)
+    assert refused.value.code == "draw_first" and room.current_deal().version == 0
+
+
 def test_a_taken_discard_may_not_go_back_and_the_table_says_why(alice):
     room = fixed_room(alice, *PLAIN, stock="9C 9S 9M 9C 9S", first=2)
     services.resume_room(room)  # Computer 3 plays first, then it is seat 0's turn (clockwise, K1)
@@ -119,6 +154,8 @@ def test_a_taken_discard_may_not_go_back_and_the_table_says_why(alice):
     assert re.search(r'value="discard" id="act-discard" class="primary" disabled', html)
     assert f"Du hast {name} gerade vom Ablagestapel genommen und darfst sie in diesem Zug nicht" in html
     assert f"Du nimmst {name} vom Ablagestapel." in html
+    assert re.search(rf'value="{offer}\.1" data-code="{offer}" data-legal="false" checked>', html)
+    assert re.search(rf'<span id="mark-{offer}-1" class="is-blocked"><span class="tag tag-taken">genommen</span>', html)
 
 
 def test_checki_is_offered_declared_and_shown_to_everyone(alice):
@@ -126,6 +163,7 @@ def test_checki_is_offered_declared_and_shown_to_everyone(alice):
     act(room, {"type": "draw"})
     html = render(room, alice)
     assert "Checki ist möglich, wenn du abwirfst: Eins Münzen (Karten mit Punkt)." in html
+    assert re.findall(r'<span id="mark-([^"]+)" class="allows-checki">', html) == ["1C-1"]  # its dot (static/css)
     assert re.search(r'<button type="button" class="act-checki" disabled', html)  # nothing picked yet
     pick(room, "1C")
     html = render(room, alice)
@@ -137,6 +175,8 @@ def test_checki_is_offered_declared_and_shown_to_everyone(alice):
     if not room.current_deal().over:  # a declarer's turn is one stock draw; taking is refused with its reason
         assert "Du hast Checki erklärt: Du ziehst nur noch vom Stapel." in html
         assert 'data-testid="my-wait" data-wait="9S"' in html
+        exposed = re.findall(r'<span id="mark-([^"]+)" class="is-exposed"><span class="tag">offen<', html)
+        assert exposed == ["9S-1", "9S-2"]
     while not room.current_deal().over:  # the third 9S turns up within the stock: seat 0 wins, whoever draws it
         act(room, {"type": "draw"})
     html = render(room, alice)
