@@ -116,7 +116,7 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
                 press(page, "#act-draw", keyboard)
                 continue
             hand = page.locator("#hand input[data-code]").evaluate_all("els => els.map(e => e.dataset.code)")
-            offer = page.locator("[data-testid=top-discard]").get_attribute("data-card")
+            offer = page.locator("#top-card").get_attribute("data-card")
             if GreedyBot._improves(hand, offer) or (not refused_shown and turns > 2):
                 takes += 1
                 press(page, "#act-take", keyboard)

@@ -202,6 +202,23 @@ def test_an_opponents_exposed_wait_and_public_draws_are_shown(alice):
     assert "zieht Vier Myriaden vom Stapel, offen für alle." in html or "nimmt Eins Münzen" in html
 
 
+def test_a_draw_sends_the_stock_count_and_the_hint_going_not_the_top_discard(alice):
+    """The middle's parts that change from move to move carry ids (the stock's count; the top discard's card,
+    name, thrower and the hint that it may be taken, which static/css frames the card by): a draw from the
+    stock changes the count and the hint, and a frame sends those two."""
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M 9C 9S 9M")
+    act(room, {"type": "draw"})
+    act(room, {"type": "discard", "card": "9C"})  # then the computers, until seat 0 draws again
+    before = regions_now(room)["center"]
+    assert '<span id="top-hint" class="hint">Wer am Zug ist, darf sie statt zu ziehen nehmen.</span>' in before
+    act(room, {"type": "draw"})
+    after = regions_now(room)["center"]
+    assert '<span id="top-hint" class="hint"></span>' in after
+    sent, = consumers.swaps({"center": before}, {"center": after})
+    assert re.findall(r'\sid="([^"]+)"', sent) == ["stock-left", "top-hint"]
+    assert applied(before, sent) == SPACES.sub(">\n<", after)
+
+
 def test_the_room_lists_wins_and_draws_instead_of_net_standings(alice):
     room = fixed_room(alice, READY, PLAIN[1], PLAIN[2], stock="9S 4M 4M 9S 2M 2M")
     act(room, {"type": "draw"})
