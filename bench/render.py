@@ -120,7 +120,7 @@ def play(game: str, seeds: Sequence[int]) -> Figures:
             for seat, regions in enumerate(shown):  # the frame a page of this seat is sent (rooms/consumers.py)
                 frame = "".join(consumers.swaps(sent[seat], regions)) + consumers.log_added(
                     rendering.log_lines(game, events, info, seat, LANG)) + consumers._oob(
-                    rendering.freshness(snapshot, info, seat))
+                    rendering.freshness(snapshot, info, seat, {}))
                 figures.frames.append(len(frame.encode()))
     return figures
 

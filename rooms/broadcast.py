@@ -37,9 +37,10 @@ def chat_changed(room_id: int, reset: bool = False) -> None:
     _send(room_id, {"type": "chat.changed", "reset": reset})
 
 
-def draft_changed(room_id: int, seat: int) -> None:
-    """A seat's unconfirmed choices changed (its other tabs show them too)."""
-    _send(room_id, {"type": "draft.changed", "seat": seat})
+def draft_changed(room_id: int, seat: int, source: str = "") -> None:
+    """A seat's unconfirmed choices changed (its other tabs show them too); `source` is the channel of the page
+    that changed them, which has answered itself already."""
+    _send(room_id, {"type": "draft.changed", "seat": seat, "source": source})
 
 
 def _send(room_id: int, message: dict) -> None:

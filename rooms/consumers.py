@@ -235,7 +235,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.seat is None:
             raise services.Refused(services.NO_SEAT, "no_seat")
         self.draft = await db(save_draft)(self.room, self.seat, fields)
-        await db(broadcast.draft_changed)(self.room_id, self.seat)
+        await db(broadcast.draft_changed)(self.room_id, self.seat, self.channel_name)
         await self.send_update()
 
     async def hint(self, fields: dict) -> None:
@@ -285,7 +285,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_update(info=info)
 
     async def draft_changed(self, event: dict) -> None:
-        if event["seat"] == self.seat:  # another page of this seat chose something
+        # Another page of this seat chose something, or a Tipp came; the page that chose has answered itself.
+        if event["seat"] == self.seat and event.get("source") != self.channel_name:
             self.draft = await db(_saved_draft)(self.room_id, self.seat)
             await self.send_update()
 
@@ -344,7 +345,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
         parts = swaps(self.sent, regions)
         parts.append(await self._log(snapshot, info))
-        parts.append(_oob(rendering.freshness(snapshot, info, self.seat)))
+        parts.append(_oob(rendering.freshness(snapshot, info, self.seat, self.draft)))
         return "".join(parts)
 
     async def _log(self, snapshot: dict, info: rendering.RoomInfo) -> str:

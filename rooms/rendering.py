@@ -229,7 +229,6 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
         # One id per decision point: sending the same decision twice applies it once.
         action_id=f"{snapshot['deal']}-{snapshot['version']}-{seat}",
         levels=LEVELS if any(s.is_computer for s in info.seats) else None,
-        draft_seq=draft.get("card-seq", "0"),  # which of the page's drafts this shows (static/js/table.js)
     )
     context.update(adapter(info.game).context(view, draft, labels))
     return context
@@ -464,22 +463,27 @@ def log_lines_from_db(deal_id: int, game: str, info: RoomInfo, seat: int | None,
     return log_lines(game, events, info, seat, lang)
 
 
-def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None) -> SafeString:
-    """Which deal version (and room version) this render shows, what the page's own state is, and which
+def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict) -> SafeString:
+    """Which deal version (and room version) this render shows, what the page's own state is, which
     seats the table waits for (`data-acting`: static/css marks their boxes, so that a seat's box is not
-    sent again each time the turn passes)."""
+    sent again each time the turn passes), and which of the page's drafts it shows (`data-draft-seq`, 0 for
+    none of this deal). Every frame of a deal carries it, so static/js/table.js can hold back the seat's own
+    parts of any frame rendered from an older draft than the page's last, not only of a frame that happens
+    to resend the decision."""
     if snapshot is None:
         return format_html('<span id="freshness" hidden data-deal="0" data-version="-1" data-room="{}" '
                            'data-phase="waiting" data-my-turn="false"></span>', info.version)
     view = snapshot["public"]
     return format_html(
         '<span id="freshness" hidden data-deal="{}" data-version="{}" data-room="{}" data-phase="{}" '
-        'data-my-turn="{}" data-acting="{}"{}></span>',
+        'data-my-turn="{}" data-acting="{}"{}{}></span>',
         snapshot["number"], snapshot["version"], info.version, view.get("phase", ""),
         "true" if seat is not None and seat in snapshot["actors"] else "false",
         " ".join(str(index) for index in snapshot["shown_actors"]),
         format_html(' data-deadline="{}"', snapshot["deadlines"][str(seat)])
         if seat is not None and str(seat) in snapshot["deadlines"] else "",
+        format_html(' data-draft-seq="{}"', of_deal(draft, snapshot["deal"]).get("fields", {}).get("card-seq", "0"))
+        if seat is not None else "",
     )
 
 
@@ -514,7 +518,7 @@ def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, 
             html = render_to_string("rooms/_table.html", context, request=request)
             announcement = shown["announce"]
     return html + render_to_string("rooms/_announce.html", {"announcement": announcement}) + freshness(
-        snapshot, info, seat)
+        snapshot, info, seat, draft)
 
 
 def _placed(game: str, shown: dict[str, str]) -> dict[str, SafeString]:

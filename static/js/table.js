@@ -190,7 +190,7 @@
 
   // --- receiving: frames in order, each move shown in turn -----------------------------------------------
   var FRESHNESS = /id="freshness"[^>]*data-deal="(\d+)" data-version="(-?\d+)"/;
-  var DRAFT = /id="decision"[^>]*data-draft-seq="(\d+)"/;
+  var DRAFT = /id="freshness"[^>]*data-draft-seq="(\d+)"/;
   var draftSeq = 0;     // the number of the last draft this page sent
   var queue = [];       // frames waiting while a move is shown: {message, wrapper, fresh}
   var showing = null;   // the move being shown: {animations, timer}
@@ -214,7 +214,9 @@
   function older(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
 
   // A frame rendered from a draft older than the last one this page sent (the server is still answering an
-  // earlier choice): its hand and actions would undo the choices made since, so they are left out.
+  // earlier choice): its hand and actions would undo the choices made since, so they are left out. Every
+  // frame of a deal says which draft it was rendered from (#freshness), also one that changes nothing of the
+  // seat's own: it must not be taken for an answer to the last draft and let the held parts in.
   function outdated(message) {
     var echoed = DRAFT.exec(message);  // 0: no draft of this deal (a new deal starts with none)
     return echoed !== null && Number(echoed[1]) > 0 && Number(echoed[1]) < draftSeq;
@@ -243,11 +245,6 @@
         if (!showing) next();  // an outdated draft's frame is applied at once, its hand and actions held back
         return;
       }
-    } else if (outdated(message)) {
-      event.preventDefault();
-      queue.push({ message: message, wrapper: event.detail.socketWrapper, fresh: shown() });
-      if (!showing) next();
-      return;
     }
     if (match) swapIn(held.splice(0).join(""));  // a frame of the deal: what it changed starts from them
     before = look();

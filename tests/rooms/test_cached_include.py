@@ -40,20 +40,20 @@ def test_each_item_is_kept_by_its_values_and_the_language():
 
 def test_only_what_is_passed_reaches_the_item():
     """With `only`, the values passed are everything the item sees: the key is complete."""
-    html = Template('{% load table %}{% cached_include "rooms/_decision.html" with draft_seq=seq only %}').render(
-        Context({"seq": 7, "action_id": "secret", "deal": {"version": 3}}))
-    assert 'data-draft-seq="7"' in html and "secret" not in html and 'value="3"' not in html
+    html = Template('{% load table %}{% cached_include "rooms/_decision.html" with action_id=seq only %}').render(
+        Context({"seq": 7, "at_field": "secret", "moment": 5, "deal": {"version": 3}}))
+    assert 'name="action_id" value="7"' in html and "secret" not in html and 'value="3"' not in html
 
 
 def test_a_value_pickle_refuses_is_rendered_every_time_and_not_kept():
-    html = Template('{% load table %}{% cached_include "rooms/_decision.html" with draft_seq=seq only %}').render(
+    html = Template('{% load table %}{% cached_include "rooms/_decision.html" with action_id=seq only %}').render(
         Context({"seq": threading.Lock()}))
-    assert "data-draft-seq" in html and not RENDERED._items
+    assert 'name="action_id"' in html and not RENDERED._items
 
 
 @pytest.mark.parametrize("tag", [
-    '{% cached_include "rooms/_decision.html" with draft_seq=seq %}',  # without only
-    "{% cached_include name with draft_seq=seq only %}",  # a template named by a variable
+    '{% cached_include "rooms/_decision.html" with action_id=seq %}',  # without only
+    "{% cached_include name with action_id=seq only %}",  # a template named by a variable
 ])
 def test_an_include_that_could_not_be_kept_safely_is_refused(tag):
     with pytest.raises(TemplateSyntaxError):
