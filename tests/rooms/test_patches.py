@@ -10,7 +10,7 @@ import pytest
 
 from games.core import registry
 from rooms import consumers, patches, rendering, services
-from tests.helpers import SPACES, applied, random_deal, room_of_people
+from tests.helpers import SPACES, applied, disjoint_groups, random_deal, room_of_people
 
 
 def sent(before: str, html: str, name: str = "x") -> str:
@@ -81,3 +81,36 @@ def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice
                     assert page[name] == SPACES.sub(">\n<", html), (game, step, viewer, name)
         services.start_deal(room)
     assert patched or game not in ("chan", "kowah"), game  # their lists and hands carry ids
+
+
+@pytest.mark.django_db
+def test_a_chor_voli_draft_is_sent_as_the_card_moved_its_group_and_the_discards_count(alice):
+    """Each card moved while arranging is a draft answered with a frame: the card's own item, its group (old
+    and new) and the discard's count, rebuilt exactly on the page; not the hand and the groups whole (15 kB)."""
+    room = room_of_people("chor_voli", alice)
+    while room.current_deal().over:  # four of a kind: the round is over at the deal
+        services.start_deal(room)
+    info = rendering.room_info(room)
+    deal = room.current_deal()
+    snapshot = consumers._stored_snapshot(room.pk, deal.pk, deal.version)
+    hand = snapshot["views"][0]["hand"]
+    fields = {f"card-{code}": "x" for code in hand}
+    moves = [(code, str(number)) for number, group in enumerate(disjoint_groups(hand, 3), start=1) for code in group]
+    page: dict[str, str] = {}  # the page's copy of each region, and what the consumer believes it sent
+    known: dict[str, str] = {}
+    for rev, (code, choice) in enumerate([(None, None), *moves, (moves[0][0], "x")]):
+        if code:
+            fields[f"card-{code}"] = choice
+        draft = {"deal": deal.pk, "fields": {**fields, "card-seq": str(rev + 1)}, "rev": rev + 1}
+        frame = ""
+        for name, html in rendering.regions(snapshot, info, 0, draft, "de").items():
+            if name not in known:
+                page[name] = known[name] = html
+                continue
+            parts = "".join(consumers.swaps(known, {name: html}))
+            frame += parts
+            page[name] = applied(page[name], parts) if parts else page[name]
+            assert SPACES.sub(">\n<", page[name]) == SPACES.sub(">\n<", html), (rev, name)
+        if code:
+            assert len(frame.encode()) < 3 * 1024, (rev, len(frame))
+            assert [other for other in hand if f'id="hand-{other}"' in frame] == [code], rev
