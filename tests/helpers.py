@@ -7,9 +7,11 @@ import re
 from collections.abc import Iterator
 from itertools import combinations
 
+from bench.client import DISCARD, LEGAL_BUTTON, LEGAL_PICK, PLAYS, plays
+from bench.client import SPACES as SPACES  # a page's copy brought up to date by a frame's swaps, for the tests
+from bench.client import applied as applied
 from games.chor_voli.groups import classify
 from rooms.models import Room
-from rooms.patches import Node, Tree
 from rules_content.games import BY_KEY
 
 
@@ -84,7 +86,7 @@ def click_label_of(page, selector: str) -> None:
 
 def legal_plays(page) -> list[list[str]]:
     """The plays a Chuo Pai page names as its seat's to make (`#actions [data-plays]`), each as its cards."""
-    return [play.split("+") for play in page.locator("#actions [data-plays]").get_attribute("data-plays").split()]
+    return plays(page.locator(PLAYS.css).get_attribute("data-plays"))
 
 
 def first_legal_move(page, game: str) -> None:
@@ -99,14 +101,13 @@ def first_legal_move(page, game: str) -> None:
             click_label_of(page, f'#hand input[data-code="{code}"]:not(:checked)')
         page.wait_for_selector("#selection-ok")
         page.get_by_role("button", name="Spielen", exact=True).click()
-    elif (page.locator("#hand input[type=radio][data-legal=true]").count()
-          and page.locator("#actions button[name=intent][value=discard]").count()):
+    elif page.locator(LEGAL_PICK.css).count() and page.locator(DISCARD.css).count():
         # (Kowah's hand is the same radios off the discard too: the discard button says the seat discards)
-        click_label_of(page, "#hand input[type=radio][data-legal=true]")
+        click_label_of(page, LEGAL_PICK.css)
         page.wait_for_selector("#pick-ok")
-        page.locator("#actions button[name=intent][value=discard]").click()
+        page.locator(DISCARD.css).click()
     else:
-        page.locator("#actions button[data-legal]").first.click()
+        page.locator(LEGAL_BUTTON.css).first.click()
 
 
 def room_of_people(game: str, first: str) -> Room:
@@ -159,48 +160,6 @@ def regions_now(room: Room, viewer: int = 0) -> dict[str, str]:
     with translation.override("de"):
         return rendering.regions(_stored_snapshot(room.pk, deal.pk, deal.version), rendering.room_info(room), viewer,
                                  {}, "de")
-
-
-SWAP = re.compile(r'\shx-swap-oob="([^"]*)"')
-OF = re.compile(r'\sdata-of="[^"]*"')
-SPACES = re.compile(r">\s+<")
-
-
-def find(tree: Tree, wanted: str) -> Node:
-    nodes = [tree.root]
-    while nodes:
-        node = nodes.pop()
-        if node.id == wanted:
-            return node
-        nodes += node.children
-    raise AssertionError(f"no element #{wanted}")
-
-
-def applied(page: str, frame: str) -> str:
-    """The page's copy after the frame's swaps, as htmx's oobSwap does them (by id, or `style:#id` with the
-    swap element's content)."""
-    swaps = Tree(frame)
-    assert swaps.sound
-    for swap in swaps.root.children:
-        source = frame[swap.start:swap.end]
-        value = SWAP.search(source[:swap.inner - swap.start]).group(1)
-        element = OF.sub("", SWAP.sub("", source, count=1), count=1)
-        style, _, selector = value.partition(":")
-        target = find(Tree(page), selector.removeprefix("#") if selector else swap.id)
-        content = element[element.index(">") + 1:element.rindex("</")] if style not in ("true", "delete") else ""
-        if style == "true":
-            page = page[:target.start] + element + page[target.end:]
-        elif style == "delete":
-            page = page[:target.start] + page[target.end:]
-        elif style == "afterend":
-            page = page[:target.end] + content + page[target.end:]
-        elif style == "beforebegin":
-            page = page[:target.start] + content + page[target.start:]
-        else:
-            assert style in ("afterbegin", "beforeend"), style
-            at = target.inner if style == "afterbegin" else target.close
-            page = page[:at] + content + page[at:]
-    return SPACES.sub(">\n<", page)  # a deleted item leaves the white space on both sides of it
 
 
 SERVED = """async ids => {
