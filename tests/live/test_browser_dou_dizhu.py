@@ -30,11 +30,11 @@ def press(page, name: str, keyboard: bool) -> None:
     page.wait_for_selector(TURN)
 
 
-SELECTION = "(document.querySelector('#hand') || {dataset: {}}).dataset.selection"
+SELECTION = "(document.querySelector('#selection') || {dataset: {}}).dataset.selection"
 
 
 def selection(page) -> list[str]:
-    return (page.locator("#hand").get_attribute("data-selection") or "").split()
+    return (page.locator("#selection").get_attribute("data-selection") or "").split()
 
 
 def tick(page, code: str, keyboard: bool) -> None:
@@ -70,7 +70,7 @@ def explain_a_refused_selection(page, artifacts, hand: list[str]) -> None:
     assert "keine Kombination" in page.locator("#why-not-play").inner_text()
     page.screenshot(path=artifacts / "dou_dizhu_refused.png", full_page=True)
     page.get_by_role("button", name="Auswahl aufheben").click()
-    page.wait_for_selector('#hand[data-selection=""]')
+    page.wait_for_selector('#selection[data-selection=""]', state="attached")
 
 
 def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site, browser, artifacts):
@@ -105,7 +105,7 @@ def test_a_newcomer_plays_a_whole_deal_with_bidding_from_the_page(embedded_site,
             break
         turns += 1
         keyboard = turns % 2 == 0
-        hand = page.locator("#hand").get_attribute("data-hand").split()
+        hand = page.locator("#my-title").get_attribute("data-hand").split()
         assert hand == sort_for_display(hand)
         table = (page.locator(".play-actions").get_attribute("data-table") or "").split()
         if turns == 2:

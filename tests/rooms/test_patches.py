@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -83,27 +84,20 @@ def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice
     assert patched or game not in ("chan", "kowah"), game  # their lists and hands carry ids
 
 
-@pytest.mark.django_db
-def test_a_chor_voli_draft_is_sent_as_the_card_moved_its_group_and_the_discards_count(alice):
-    """Each card moved while arranging is a draft answered with a frame: the card's own item, its group (old
-    and new) and the discard's count, rebuilt exactly on the page; not the hand and the groups whole (15 kB)."""
-    room = room_of_people("chor_voli", alice)
-    while room.current_deal().over:  # four of a kind: the round is over at the deal
-        services.start_deal(room)
+def draft_frames(room, seat: int, fields: dict[str, str], choices: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    """Each choice of a card as the seat's draft on the deal's current version: the card and the frame its
+    page is sent, after checking that the page rebuilds every region exactly from it."""
     info = rendering.room_info(room)
     deal = room.current_deal()
     snapshot = consumers._stored_snapshot(room.pk, deal.pk, deal.version)
-    hand = snapshot["views"][0]["hand"]
-    fields = {f"card-{code}": "x" for code in hand}
-    moves = [(code, str(number)) for number, group in enumerate(disjoint_groups(hand, 3), start=1) for code in group]
     page: dict[str, str] = {}  # the page's copy of each region, and what the consumer believes it sent
     known: dict[str, str] = {}
-    for rev, (code, choice) in enumerate([(None, None), *moves, (moves[0][0], "x")]):
+    for rev, (code, choice) in enumerate([("", ""), *choices]):
         if code:
             fields[f"card-{code}"] = choice
         draft = {"deal": deal.pk, "fields": {**fields, "card-seq": str(rev + 1)}, "rev": rev + 1}
         frame = ""
-        for name, html in rendering.regions(snapshot, info, 0, draft, "de").items():
+        for name, html in rendering.regions(snapshot, info, seat, draft, "de").items():
             if name not in known:
                 page[name] = known[name] = html
                 continue
@@ -112,5 +106,40 @@ def test_a_chor_voli_draft_is_sent_as_the_card_moved_its_group_and_the_discards_
             page[name] = applied(page[name], parts) if parts else page[name]
             assert SPACES.sub(">\n<", page[name]) == SPACES.sub(">\n<", html), (rev, name)
         if code:
-            assert len(frame.encode()) < 3 * 1024, (rev, len(frame))
-            assert [other for other in hand if f'id="hand-{other}"' in frame] == [code], rev
+            yield code, frame
+
+
+def hand_cards_in(frame: str, hand: list[str]) -> list[str]:
+    """The cards of the hand whose own elements the frame carries (`id="hand-…"`, `id="pick-…"`, `card-…`)."""
+    return [code for code in hand if f'-{code}"' in frame]
+
+
+@pytest.mark.django_db
+def test_a_chor_voli_draft_is_sent_as_the_card_moved_its_group_and_the_discards_count(alice):
+    """Each card moved while arranging is a draft answered with a frame: the card's own item, its group (old
+    and new) and the discard's count, rebuilt exactly on the page; not the hand and the groups whole (15 kB)."""
+    room = room_of_people("chor_voli", alice)
+    while room.current_deal().over:  # four of a kind: the round is over at the deal
+        services.start_deal(room)
+    hand = registry.get("chor_voli").view(registry.get("chor_voli").load(room.current_deal().state), 0)["hand"]
+    moves = [(code, str(number)) for number, group in enumerate(disjoint_groups(hand, 3), start=1) for code in group]
+    for code, frame in draft_frames(room, 0, {f"card-{c}": "x" for c in hand}, [*moves, (moves[0][0], "x")]):
+        assert len(frame.encode()) < 3 * 1024, (code, len(frame))
+        assert hand_cards_in(frame, hand) == [code]
+
+
+@pytest.mark.django_db
+def test_a_dou_dizhu_tick_is_sent_as_the_card_ticked(alice):
+    """Ticking cards to play is a draft too: its frame is the card's box and what the actions say of the
+    selection (4.7 kB when the hand's own tag carried the selection and the hand went whole)."""
+    room = room_of_people("dou_dizhu", alice)
+    engine, rng = registry.get("dou_dizhu"), random.Random(3)
+    while (state := engine.load(room.current_deal().state)) and engine.view(state, 0)["phase"] != "play":
+        seat = sorted(engine.actors(state))[0]
+        deal = room.current_deal()
+        services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"bid-{deal.version}",
+                               deal.version)
+    hand = engine.view(state, 0)["hand"]
+    for code, frame in draft_frames(room, 0, {}, [(code, "1") for code in hand[:4]]):
+        assert len(frame.encode()) < 1536, (code, len(frame))
+        assert hand_cards_in(frame, hand) == [code]
