@@ -185,3 +185,35 @@ def assert_pile_whole(page) -> list[str]:
 
 def card_name_in(text: str) -> bool:
     return text.startswith("Bereit zum Abwerfen:") and len(text) > len("Bereit zum Abwerfen: .")
+
+
+def test_without_javascript_a_turn_is_played_by_plain_forms(embedded_site, browser, artifacts):
+    """Without JavaScript nothing disables the hand's radios, and a pick reaches the server only by "Auswahl
+    prüfen" (a <noscript> button, shown in the discard phase): a turn is played by forms and reloads. While the
+    seat draws or waits there is no "Abwerfen", so a card picked then is sent by nothing."""
+    # A page with JavaScript first: the embedded site runs the computers' paced turns on the event loop its
+    # socket binds (rooms/timers.py), so the table gets to the person's turn; the same browser's cookies then
+    # open it without JavaScript.
+    lively = browser.new_context(locale="de-DE")
+    page = lively.new_page()
+    open_solo_table(page, embedded_site.url, "kowah")
+    page.wait_for_selector("#table[data-my-turn=true][data-phase=draw]")
+    plain = browser.new_context(java_script_enabled=False, storage_state=lively.storage_state(),
+                                viewport={"width": 1360, "height": 1000}, locale="de-DE")
+    page = plain.new_page()
+    page.goto(lively.pages[0].url)
+    assert page.locator("#hand input[type=radio]:enabled").count() == 8  # nothing disables them
+    assert not page.locator("#act-discard").count() and not page.locator(".check-pick").is_visible()
+    page.locator("#act-draw").click()
+    page.wait_for_selector("#table[data-my-turn=true][data-phase=discard]")
+    card = next(c for c in hand_radios(page) if c["legal"])
+    page.locator(f'label[for="{card["id"]}"]').click()
+    assert page.get_by_role("button", name="Abwerfen", exact=True).is_disabled()  # the server has no pick yet
+    page.get_by_role("button", name="Auswahl prüfen").click()
+    page.wait_for_selector(f'#act-discard[data-picked="{card["value"]}"]:enabled')
+    page.screenshot(path=artifacts / "kowah_without_javascript.png", full_page=True)
+    name = page.locator("#pick-ok").inner_text().removeprefix("Bereit zum Abwerfen: ").rstrip(".")
+    page.get_by_role("button", name="Abwerfen", exact=True).click()
+    page.wait_for_selector(f"#log li:has-text('Du wirfst {name} ab.')", state="attached")
+    plain.close()
+    lively.close()

@@ -130,10 +130,13 @@ def test_the_hand_is_the_same_markup_on_the_turn_and_off_it_so_a_frame_sends_the
 
 def test_without_javascript_a_card_picked_off_the_discard_cannot_be_discarded(alice):
     """Without JavaScript nothing disables the radios while the seat draws or waits: a card can be picked then,
-    but no button sends it, and a discard posted anyway is refused by the door with nothing changed."""
+    but no button sends it ("Auswahl prüfen" is shown in the discard phase only, by static/css), and a discard
+    posted anyway is refused by the door with nothing changed."""
     room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
     html = render(room, alice)  # the seat's draw
     assert 'id="pick-1C-1"' in html and 'value="discard"' not in html
+    assert (f'<noscript><p class="check-pick"><button type="submit" name="command" value="draft" '
+            f'formaction="/de/raum/{room.token}/entwurf/">Auswahl prüfen</button></p></noscript>') in html
     fields = {"intent": "discard", "card-pick": "1C.1", "action_id": "no-script", "version": "0"}
     with pytest.raises(services.Refused) as refused:
         submit_form(room, 0, fields)
