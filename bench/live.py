@@ -1,15 +1,23 @@
 """The live path under load, against a bare websocket echo on the same connections.
 
-    .venv/bin/python -m bench.live [--mode embedded|services|both] [--game dou_dizhu|chor_voli]
+    .venv/bin/python -m bench.live [--mode embedded|services|both] [--game dou_dizhu|chor_voli|chan|chuo_pai|kowah]
         [--rooms 10,50,200] [--rates 0,100,200,400,800] [--seconds 8] [--computers 1] [--webs 1]
 
-For each mode the site is started as an operator would (bench/site.py: embedded = one daphne on
-SQLite with the in-memory layer and the computers in-process; services = PostgreSQL, Redis, daphne and
-a Celery worker). For each number of rooms, every room is opened and joined over HTTP like a browser
-does (people in every seat but `--computers`), every person opens the table's websocket, and then
+`--game` takes any of the five games, several separated by commas, or `all` (played one after the other on
+the same site). For each mode the site is started as an operator would (bench/site.py: embedded = one daphne
+on SQLite with the in-memory layer and the computers in-process; services = PostgreSQL, Redis, daphne and
+a Celery worker). For each game and number of rooms, every room is opened and joined over HTTP like a
+browser does (people in every seat but `--computers`), every person opens the table's websocket, and then
 the offered move rate is ramped (0: closed loop, each person moves as soon as it is their turn; else a
-shared limit of moves per second). A person moves the way the page sends it (the form's fields as
-JSON over the websocket), choosing from the regions the server sent them. Printed per step:
+shared limit of moves per second).
+
+A person keeps a copy of the table as the page does (bench/client.py's `Page`): the whole table it got on
+connecting, then every frame's swaps in order, regions sent whole and regions sent as what changed in them
+(rooms/patches.py). It moves from what that copy shows, the way the page sends it (the form's fields as
+JSON over the websocket, no drafts): Dou Dizhu bids 1 or passes, then leads its lowest card or passes;
+Chor Voli discards its whole hand (a legal, binding arrangement); Chắn, Chuo Pai and Kowah make the first
+move the page names as legal (`legal_move`, by the hooks the browser tests click, bench/client.py). Printed
+per step:
 
     moves/s      moves of people per second that every seat of the room saw
     all/s        every deal version (people's and computers' moves, new deals) per second
@@ -17,11 +25,17 @@ JSON over the websocket), choosing from the regions the server sent them. Printe
     bytes        bytes a seat received per update (frames of the step / (versions × seats))
     frame50      the median frame's bytes: an ordinary move's update (a deal's start and end send more)
     cpu/move     CPU of the daphne process(es) per person move (ms), from /proc
-    errors       by kind: refused moves, closes by code, moves not seen by every seat within 10 s
+    errors       by kind: refused moves (with the start of what the page said), frames the page's copy could
+                 not take, closes by code, moves not seen by every seat within 10 s
 
 and, measured in the same run over the same number of connections, the same step against a bare
 `websockets` echo server that fans each move out to the room's other connections (a payload of the
 Cardavia update's mean size): the ratio of the p50s is the figure to compare between runs.
+
+Chắn's refusals: when two seats answer the same offer (a claim beside the turn seat's answer), the second
+answer is refused as stale although it still stands: the door (rooms.services.submit_action) compares the
+version the page showed with the deal's, not with the start of the seat's decision (`Deal.decisions`).
+That is the site's, not the bench's; a person is shown the refusal and answers again.
 """
 
 from __future__ import annotations
@@ -44,14 +58,15 @@ from pathlib import Path
 
 import websockets
 
-from bench.client import Browser, freshness
+from bench.client import DISCARD, LEGAL_BUTTON, LEGAL_PICK, PICKS, PLAYS, Browser, Hook, Page, freshness, plays
 from bench.site import embedded, free_port, services
+from games.core import registry
 
-REGION = re.compile(r'<\w+ hx-swap-oob="true" id="([\w-]+)"')
-HIDDEN = re.compile(r'name="(action_id|version)" value="([^"]*)"')
-ACTION = re.compile(r'name="action" value="([^"]*)"[^>]*data-legal="true"')
+DECISION = Hook("decision", "input", (("type", "hidden"),))  # which decision the form answers (action_id, version…)
 HAND = re.compile(r'data-hand="([^"]*)"')
 CARD_FIELD = re.compile(r'name="(card-[0-9TJQKA][SHDC])"')
+ALERT = re.compile(r'role="alert">([^<]*)')
+GAMES = ("dou_dizhu", "chor_voli", "chan", "chuo_pai", "kowah")
 TIMEOUT = 10.0
 SITE_ENV = {"CARDAVIA_RATE_ROOMS": "100000/h", "CARDAVIA_RATE_JOINS": "100000/h", "CARDAVIA_LOG_LEVEL": "ERROR"}
 
@@ -59,13 +74,27 @@ SITE_ENV = {"CARDAVIA_RATE_ROOMS": "100000/h", "CARDAVIA_RATE_JOINS": "100000/h"
 # --- what a person sees and does -------------------------------------------------------------------
 
 
-def regions_of(frame: str) -> dict[str, str]:
-    """A frame's regions by id: an update's out-of-band regions, or the whole table as region "table"."""
-    if 'id="table"' in frame:
-        return {"table": frame, "hand": frame, "actions": frame, "decision": frame}
-    starts = [(m.start(), m.group(1)) for m in REGION.finditer(frame)]
-    return {name: frame[start:(starts[i + 1][0] if i + 1 < len(starts) else len(frame))]
-            for i, (start, name) in enumerate(starts)}
+def legal_move(page: Page) -> dict[str, str] | None:
+    """The fields of the first move the page names as legal, as tests.helpers.first_legal_move makes it in a
+    browser: in Chuo Pai the first of the plays #actions names, its cards ticked, else a pass; in Chắn and
+    Kowah the first card that may be discarded where the seat discards (Kowah's hand is the same radios off
+    the discard too: the discard button says the seat discards), else the first answer the table offers.
+    None: the page names none."""
+    named = page.elements(PLAYS)
+    if named:
+        choices = plays(named[0]["data-plays"])
+        if not choices:
+            return {"intent": "pass"}
+        fields, boxes = {"intent": "play"}, page.elements(PICKS)
+        for code in choices[0]:  # copies of a card are boxes of their own
+            box = next(b for b in boxes if b["data-code"] == code and b["name"] not in fields)
+            fields[box["name"]] = box["value"]
+        return fields
+    picks = page.elements(LEGAL_PICK)
+    if picks and page.elements(DISCARD):
+        return {"intent": "discard", picks[0]["name"]: picks[0]["value"]}
+    buttons = page.elements(LEGAL_BUTTON)
+    return {buttons[0]["name"]: buttons[0]["value"]} if buttons else None
 
 
 @dataclass
@@ -73,9 +102,7 @@ class Person:
     room: Room
     seat: int
     browser: Browser
-    hand: str = ""
-    actions: str = ""
-    decision: str = ""
+    page: Page = field(default_factory=Page)
     shown: tuple[int, int] = (0, -1)
     phase: str = ""
     my_turn: bool = False
@@ -83,13 +110,9 @@ class Person:
     socket: object = None
 
     def take(self, frame: str) -> tuple[int, int] | None:
-        regions = regions_of(frame)
-        if "hand" in regions:
-            self.hand = regions["hand"]
-        if "actions" in regions:
-            self.actions = regions["actions"]
-        if "decision" in regions:
-            self.decision = regions["decision"]
+        """The frame applied to the page (ValueError or LookupError if it cannot be); the (deal, version) it
+        shows, if it says."""
+        self.page.take(frame)
         fresh = freshness(frame)
         if fresh is None:
             return None
@@ -106,19 +129,23 @@ class Person:
         if game == "chor_voli" and self.acted_at and self.acted_at[0] == self.shown[0]:
             return None  # one arrangement a round: a frame of another seat's arrangement, rendered before this
             # seat's own was in, still says it is to arrange (a page sends when its button is pressed, once)
-        hidden = dict(HIDDEN.findall(self.decision))
+        hidden = {e["name"]: e["value"] for e in self.page.elements(DECISION)}
         if "action_id" not in hidden:
             return None
         fields = {"command": "move", **hidden}
+        hand, actions = self.page.region("hand"), self.page.region("actions")
         if game == "chor_voli":  # everything on the discard pile: a legal, binding arrangement
-            return {**fields, "intent": "arrange", **dict.fromkeys(CARD_FIELD.findall(self.hand), "x")}
+            return {**fields, "intent": "arrange", **dict.fromkeys(CARD_FIELD.findall(hand), "x")}
+        if game != "dou_dizhu":
+            chosen = legal_move(self.page)
+            return None if chosen is None else {**fields, **chosen}
         if self.phase == "bidding":  # the first bidder bids 1, everyone after passes: one auction round
-            offered = [html.unescape(a) for a in ACTION.findall(self.actions)]
+            offered = [b["value"] for b in self.page.elements(LEGAL_BUTTON) if b["data-legal"] != "false"]
             opening = '{"type": "bid", "value": 1}'
             return {**fields, "action": opening if opening in offered else '{"type": "pass"}'}
-        hand = HAND.findall(self.hand)
-        if 'id="why-not-pass"' in self.actions and hand and hand[0]:  # we lead: the lowest card
-            return {**fields, "intent": "play", f"card-{hand[0].split()[0]}": "1"}
+        cards = HAND.findall(hand)
+        if 'id="why-not-pass"' in actions and cards and cards[0]:  # we lead: the lowest card
+            return {**fields, "intent": "play", f"card-{cards[0].split()[0]}": "1"}
         return {**fields, "intent": "pass"}
 
 
@@ -175,9 +202,15 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
             tally.bytes += len(frame)
             tally.frames += 1
             tally.sizes.append(len(frame))
-            if 'role="alert"' in frame:
-                tally.errors["refused"] += 1
-            shown = person.take(frame)
+            refused = ALERT.search(frame)
+            if refused:
+                tally.errors[refusal(html.unescape(refused[1]))] += 1
+            try:
+                shown = person.take(frame)
+            except (ValueError, LookupError) as exc:  # the page's copy is wrong now: the whole table again
+                tally.errors[f"frame not applied: {exc}"[:80]] += 1
+                await ws.send(json.dumps({"command": "refresh"}))
+                continue
             if shown is not None:
                 if shown > room.last:
                     room.last = shown
@@ -202,6 +235,11 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
             if time.monotonic() - entry[0] > TIMEOUT:
                 room.pending.remove(entry)
                 tally.errors["not seen in 10 s"] += 1
+
+
+def refusal(message: str) -> str:
+    """The kind of error a refusal is counted as: the start of what the page says."""
+    return f"refused: {message.strip()[:60]}"
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -326,7 +364,6 @@ HEADER = ("      rate |  moves/s |   all/s |  p50 ms |  p99 ms |  bytes | frame5
 
 
 async def run_mode(mode: str, args: argparse.Namespace, workdir: Path) -> list[dict]:
-    seats = {"dou_dizhu": 3, "chor_voli": 4}[args.game]
     extra = {**SITE_ENV, "CARDAVIA_COMPUTER_PACE": str(args.pace)}
     starter = embedded(workdir, **extra) if mode == "embedded" else services(workdir, webs=args.webs, **extra)
     results = []
@@ -335,34 +372,45 @@ async def run_mode(mode: str, args: argparse.Namespace, workdir: Path) -> list[d
     try:
         with starter as site:
             pids = [site.pid(name) for name in site.processes if name.startswith("web")]
-            for count in args.rooms:
-                rooms = await asyncio.to_thread(open_rooms, site.url, args.game, count, seats, args.computers)
-                await connect(site.port, rooms)
-                print(f"\n{mode}, {args.game}, {count} rooms × {seats} seats ({args.computers} computer), "
-                      f"{sum(len(r.people) for r in rooms)} sockets")
-                print(HEADER)
-                for rate in args.rates:
-                    tally, cpu = await step(rooms, args.game, rate, args.seconds, pids)
-                    size = int(tally.bytes / max(1, tally.frames))
-                    baseline = await echo_step(echo_port, count, seats - args.computers, size, rate, args.seconds)
-                    print(row("closed" if not rate else f"{rate:g}/s", tally, args.seconds, seats - args.computers, cpu,
-                              baseline),
-                          flush=True)
-                    results.append({"mode": mode, "rooms": count, "rate": rate, "moves": tally.moves,
-                                    "errors": dict(tally.errors), "p50": percentile(tally.latencies, .5),
-                                    "echo_p50": percentile(baseline.latencies, .5)})
-                for room in rooms:
-                    for person in room.people:
-                        await person.socket.close()
+            for game in args.game:
+                seats = registry.get(game).seats
+                for count in args.rooms:
+                    rooms = await asyncio.to_thread(open_rooms, site.url, game, count, seats, args.computers)
+                    await connect(site.port, rooms)
+                    print(f"\n{mode}, {game}, {count} rooms × {seats} seats ({args.computers} computer), "
+                          f"{sum(len(r.people) for r in rooms)} sockets")
+                    print(HEADER)
+                    for rate in args.rates:
+                        tally, cpu = await step(rooms, game, rate, args.seconds, pids)
+                        size = int(tally.bytes / max(1, tally.frames))
+                        baseline = await echo_step(echo_port, count, seats - args.computers, size, rate, args.seconds)
+                        print(row("closed" if not rate else f"{rate:g}/s", tally, args.seconds, seats - args.computers,
+                                  cpu, baseline),
+                              flush=True)
+                        results.append({"mode": mode, "game": game, "rooms": count, "rate": rate, "moves": tally.moves,
+                                        "errors": dict(tally.errors), "p50": percentile(tally.latencies, .5),
+                                        "echo_p50": percentile(baseline.latencies, .5)})
+                    for room in rooms:
+                        for person in room.people:
+                            await person.socket.close()
     finally:
         echo.terminate()
     return results
 
 
+def games(text: str) -> list[str]:
+    """`all`, or game keys separated by commas."""
+    chosen = list(GAMES) if text == "all" else text.split(",")
+    unknown = [g for g in chosen if g not in GAMES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"not a game: {', '.join(unknown)} (games: {', '.join(GAMES)}, or all)")
+    return chosen
+
+
 def main(argv: list[str] | None = None) -> list[dict]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mode", choices=("embedded", "services", "both"), default="both")
-    parser.add_argument("--game", choices=("dou_dizhu", "chor_voli"), default="dou_dizhu")
+    parser.add_argument("--game", type=games, default=["dou_dizhu"], help=f"{', '.join(GAMES)}; several: a,b; or all")
     parser.add_argument("--rooms", type=lambda s: [int(n) for n in s.split(",")], default=[10, 50, 200])
     parser.add_argument("--rates", type=lambda s: [float(n) for n in s.split(",")], default=[0, 100, 200, 400, 800])
     parser.add_argument("--seconds", type=float, default=8)
