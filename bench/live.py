@@ -32,6 +32,19 @@ and, measured in the same run over the same number of connections, the same step
 `websockets` echo server that fans each move out to the room's other connections (a payload of the
 Cardavia update's mean size): the ratio of the p50s is the figure to compare between runs.
 
+Figures of one run on 6 December 2026 (services mode, 50 rooms, one computer a room, closed loop, 15 s a
+game: `--mode services --game all --rooms 50 --rates 0 --seconds 15`), on this machine while it was shared:
+2 cores, other agents building and testing on it meanwhile (load average about 5), so every figure is noisy
+and the p99s most of all; the site ran from a working tree at 171f611 with other engineers' changes to
+rooms/ under way.
+
+    game       seats (people) | moves/s | p50 ms | p99 ms | bytes | frame50 | cpu/move ms | errors
+    dou_dizhu  3 (2)          |    55.3 |    562 |  1,103 | 3,472 |   2,738 |        12.6 | none
+    chor_voli  4 (3)          |    26.2 |  1,009 |  2,521 | 6,364 |   2,430 |        32.8 | none
+    chan       4 (3)          |    33.1 |  1,189 |  2,352 | 4,472 |   2,629 |        22.4 | 6 refused as stale (below)
+    chuo_pai   3 (2)          |    22.3 |    172 |  1,967 | 2,795 |   2,944 |        21.5 | none
+    kowah      3 (2)          |    42.5 |    566 |  1,372 | 2,209 |   2,248 |        14.0 | none
+
 Chắn's refusals: when two seats answer the same offer (a claim beside the turn seat's answer), the second
 answer is refused as stale although it still stands: the door (rooms.services.submit_action) compares the
 version the page showed with the deal's, not with the start of the seat's decision (`Deal.decisions`).
