@@ -35,8 +35,8 @@ Cardavia update's mean size): the ratio of the p50s is the figure to compare bet
 Figures of one run on 6 December 2026 (services mode, 50 rooms, one computer a room, closed loop, 15 s a
 game: `--mode services --game all --rooms 50 --rates 0 --seconds 15`), on this machine while it was shared:
 2 cores, other agents building and testing on it meanwhile (load average about 5), so every figure is noisy
-and the p99s most of all; the site ran from a working tree at 171f611 with other engineers' changes to
-rooms/ under way.
+and the p99s most of all; the site ran from the shared working tree (at about ea03ba7, with other engineers'
+changes to rooms/ and templates/ under way).
 
     game       seats (people) | moves/s | p50 ms | p99 ms | bytes | frame50 | cpu/move ms | errors
     dou_dizhu  3 (2)          |    55.3 |    562 |  1,103 | 3,472 |   2,738 |        12.6 | none
