@@ -26,7 +26,10 @@ per step:
     frame50      the median frame's bytes: an ordinary move's update (a deal's start and end send more)
     cpu/move     CPU of the daphne process(es) per person move (ms), from /proc
     errors       by kind: refused moves (with the start of what the page said), frames the page's copy could
-                 not take, closes by code, moves not seen by every seat within 10 s
+                 not take, closes by code, moves not seen by every seat within 10 s; and apart from them, in
+                 brackets, moves that came late (refused as stale: another seat's move ended the decision first,
+                 as when a computer wins Chắn on the card it revealed while a person claims it; the door's
+                 answer, and the page shows the table as it is now)
 
 and, measured in the same run over the same number of connections, the same step against a bare
 `websockets` echo server that fans each move out to the room's other connections (a payload of the
@@ -45,10 +48,11 @@ changes to rooms/ and templates/ under way).
     chuo_pai   3 (2)          |    22.3 |    172 |  1,967 | 2,795 |   2,944 |        21.5 | none
     kowah      3 (2)          |    42.5 |    566 |  1,372 | 2,209 |   2,248 |        14.0 | none
 
-Chắn's refusals: when two seats answer the same offer (a claim beside the turn seat's answer), the second
-answer is refused as stale although it still stands: the door (rooms.services.submit_action) compares the
-version the page showed with the deal's, not with the start of the seat's decision (`Deal.decisions`).
-That is the site's, not the bench's; a person is shown the refusal and answers again.
+Chắn's refusals there were the site's: when two seats answered the same offer, the second answer was refused
+as stale although it still stood (the door compared the version the page showed with the deal's). Since then
+the door accepts a move on an older version when the seat's decision began no later (`Deal.decisions`), and
+a page names its move by the decision rather than the version, so the same answer sent from the pages of two
+versions applies once. What is left are late answers (above), not errors.
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ DECISION = Hook("decision", "input", (("type", "hidden"),))  # which decision th
 HAND = re.compile(r'data-hand="([^"]*)"')
 CARD_FIELD = re.compile(r'name="(card-[0-9TJQKA][SHDC])"')
 ALERT = re.compile(r'role="alert">([^<]*)')
+LATE = re.compile(r'id="status"[^>]*data-refused="stale"')  # a move another seat's came before (not an error)
 GAMES = ("dou_dizhu", "chor_voli", "chan", "chuo_pai", "kowah")
 TIMEOUT = 10.0
 SITE_ENV = {"CARDAVIA_RATE_ROOMS": "100000/h", "CARDAVIA_RATE_JOINS": "100000/h", "CARDAVIA_LOG_LEVEL": "ERROR"}
@@ -180,6 +185,7 @@ class Tally:
     frames: int = 0
     sizes: list[int] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
+    late: int = 0
 
 
 class Limiter:
@@ -216,7 +222,9 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
             tally.frames += 1
             tally.sizes.append(len(frame))
             refused = ALERT.search(frame)
-            if refused:
+            if LATE.search(frame):
+                tally.late += 1
+            elif refused:
                 tally.errors[refusal(html.unescape(refused[1]))] += 1
             try:
                 shown = person.take(frame)
@@ -363,6 +371,8 @@ def row(label: str, tally: Tally, seconds: float, seats: int, cpu: float | None,
     p50, p99 = percentile(tally.latencies, .5) * 1000, percentile(tally.latencies, .99) * 1000
     per_update = tally.bytes / max(1, tally.versions * seats) if tally.versions else 0  # seats with a socket
     errors = ", ".join(f"{k} {v}" for k, v in sorted(tally.errors.items())) or "none"
+    if tally.late:
+        errors += f" (late {tally.late})"
     text = (f"{label:>10} | {tally.moves / seconds:8.1f} | {tally.versions / seconds:7.1f} | {p50:8.1f} | {p99:8.1f} | "
             f"{per_update:7.0f} | {percentile(tally.sizes, .5):7.0f} | "
             f"{'' if cpu is None else f'{cpu * 1000 / max(1, tally.moves):7.2f}':>8} | ")
@@ -401,7 +411,8 @@ async def run_mode(mode: str, args: argparse.Namespace, workdir: Path) -> list[d
                                   cpu, baseline),
                               flush=True)
                         results.append({"mode": mode, "game": game, "rooms": count, "rate": rate, "moves": tally.moves,
-                                        "errors": dict(tally.errors), "p50": percentile(tally.latencies, .5),
+                                        "errors": dict(tally.errors), "late": tally.late,
+                                        "p50": percentile(tally.latencies, .5),
                                         "echo_p50": percentile(baseline.latencies, .5)})
                     for room in rooms:
                         for person in room.people:

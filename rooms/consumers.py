@@ -357,7 +357,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return log_added(rendering.log_lines(info.game, snapshot["events"], info, self.seat, self.language))
         lines = await db(rendering.log_lines_from_db)(snapshot["deal"], info.game, info, self.seat, self.language,
                                                       snapshot["version"])
-        return f'<ol id="log" hx-swap-oob="true">{"".join(lines)}</ol>'
+        # as templates/rooms/_table.html writes it: focusable, to be scrolled by keyboard
+        return f'<ol id="log" tabindex="0" hx-swap-oob="true">{"".join(lines)}</ol>'
 
     async def send_chat(self, reset: bool) -> None:
         """New chat lines; after a moderator hid one, the whole chat again."""

@@ -226,8 +226,9 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
         view=view, seat=seat, me=mine, **refusal(info.game, error),
         my_turn=seat in snapshot["actors"],
         deadline=snapshot["deadlines"].get(str(seat)),
-        # One id per decision point: sending the same decision twice applies it once.
-        action_id=f"{snapshot['deal']}-{snapshot['version']}-{seat}",
+        # One id per decision, by the version it began at: sending it twice applies it once, also from the
+        # pages of two versions (a Chắn seat answers an offer while another seat's answer comes in).
+        action_id=f"{snapshot['deal']}-{snapshot.get('decisions', {}).get(str(seat), snapshot['version'])}-{seat}",
         levels=LEVELS if any(s.is_computer for s in info.seats) else None,
     )
     context.update(adapter(info.game).context(view, draft, labels))
@@ -248,10 +249,11 @@ def tip(game: str, snapshot: dict, seat: int, draft: dict) -> dict | None:
 
 
 def refusal(game: str, error: services.Refused | None) -> dict:
-    """A refused move for the page: the reason, and the rule that decides it (rules_content.passport)."""
+    """A refused move for the page: the reason, its kind (`Refused.code`), and the rule that decides it
+    (rules_content.passport)."""
     if error is None:
-        return {"error": None, "error_rule": None}
-    return {"error": error.message(), "error_rule": rule_url(game, error.code)}
+        return {"error": None, "error_code": None, "error_rule": None}
+    return {"error": error.message(), "error_code": error.code, "error_rule": rule_url(game, error.code)}
 
 
 # --- regions ---------------------------------------------------------------------------------------

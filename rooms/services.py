@@ -8,6 +8,7 @@ act, a task is queued. Nothing here trusts the caller about seats or turns: the 
 
 from __future__ import annotations
 
+import contextlib
 import time
 import unicodedata
 from dataclasses import dataclass, field
@@ -309,10 +310,13 @@ def submit_action(deal_id: int, seat: int, action: object, action_id: str,
                   expected_version: int | None = None, by_computer: bool = False) -> Deal:
     """Apply one seat's action to a deal, exactly once per `action_id`; Refused says why not.
 
-    With `expected_version`, the action is refused as stale once the deal has moved on. Without it
-    (a move that does not depend on the others', like a simultaneous arrangement), losing the race
-    to another move just means applying it again to the newer state. A person's `action_id` is checked
-    at the door; the computers' own ids (`computer:<version>:<seat>`) cannot be sent by a browser."""
+    With `expected_version` (the version the person's page showed), the action is refused as stale once
+    the deal has moved past the seat's decision: unless that decision began no later than the version shown,
+    so that only other seats' answers to the same moment came in between (two seats answering one card on
+    offer in Chắn, the others' arrangements in Chor Voli). Without it, and within one decision, losing the
+    race to another move just means applying it again to the newer state, where the engine checks it anew.
+    A person's `action_id` is checked at the door; the computers' own ids (`computer:<version>:<seat>`)
+    cannot be sent by a browser."""
     try:
         if not isinstance(action, dict):
             raise inputs.Malformed("not an object")
@@ -322,11 +326,8 @@ def submit_action(deal_id: int, seat: int, action: object, action_id: str,
     except inputs.Malformed as exc:
         raise Refused(MALFORMED, "malformed") from exc
     for _attempt in range(5):
-        try:
+        with contextlib.suppress(_LostRace):
             return _submit_once(deal_id, seat, action, action_id, expected_version, by_computer)
-        except _LostRace:
-            if expected_version is not None:
-                break
     raise Refused(STALE, "stale")
 
 
@@ -345,8 +346,8 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
         )
         if deal.repeated:
             return deal  # a repeated send of an action that was already applied
-        if expected_version is not None and expected_version != deal.version:
-            raise _LostRace
+        if expected_version is not None and not _decision_shown(deal, seat, expected_version):
+            raise Refused(STALE, "stale")
         seats = list(deal.room.seats.select_related("user__profile").defer("draft"))
         _check_may_act(deal.room, seats, seat, by_computer)
         mine = next((s for s in seats if s.index == seat), None)
@@ -379,6 +380,13 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
             _write_ledger(deal, outcome)
     _after_commit(deal, state, events, seats)
     return deal
+
+
+def _decision_shown(deal: Deal, seat: int, version: int) -> bool:
+    """Whether a page that showed `version` showed the seat's decision as it still is: the same version, or
+    the decision began no later (a deal older than the record of decisions counts the version alone)."""
+    began = deal.decisions.get(str(seat))
+    return version == deal.version or (began is not None and began <= version <= deal.version)
 
 
 def _people(seats: list[Seat]) -> frozenset[int]:

@@ -206,4 +206,5 @@ async def test_a_new_deal_starts_with_nothing_chosen(alice):
     html = await frames_until(ws, f'data-deal="{deal.number + 1}"')
     assert 'data-draft-seq="0"' in html
     assert 'value="1" selected' not in html
+    assert '<ol id="log" tabindex="0" hx-swap-oob="true">' in html  # the new deal's log, still focusable
     await ws.disconnect()

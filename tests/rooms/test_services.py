@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+import re
+
 import pytest
 
 from games.chor_voli.bots import BOT
@@ -9,6 +13,7 @@ from games.core import registry
 from games.core.rng import rng_for
 from rooms import services
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room
+from tests.helpers import regions_now, room_of_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = registry.get("chor_voli")
@@ -75,13 +80,55 @@ def test_a_repeated_action_id_applies_once(alice):
     assert ActionRecord.objects.filter(deal=deal, action_id="same-id").count() == 1
 
 
-def test_a_stale_version_is_refused(alice):
-    deal = running_deal(alice)
+def test_a_move_on_a_version_before_the_seats_decision_began_is_refused_as_stale(alice):
+    """Dou Dizhu's bidding: the second bidder's page still shows the version before the first bid, when it
+    was not yet its turn; its bid is refused as stale and changes nothing."""
+    engine, room = registry.get("dou_dizhu"), room_of_people("dou_dizhu", alice)
+    deal = room.current_deal()
+    first = min(engine.actors(engine.load(deal.state)))
+    services.submit_action(deal.pk, first, {"type": "pass"}, "first-bid", expected_version=deal.version)
+    deal.refresh_from_db()
+    second = min(engine.actors(engine.load(deal.state)))
     before = snapshot(deal)
     with pytest.raises(services.Refused) as refused:
-        services.submit_action(deal.pk, 0, good_arrangement(deal), "stale", expected_version=deal.version - 1)
+        services.submit_action(deal.pk, second, {"type": "pass"}, "stale", expected_version=deal.version - 1)
     assert refused.value.code == "stale"
     assert snapshot(deal) == before
+
+
+def test_an_answer_to_the_same_offer_after_another_seats_answer_is_not_stale(alice):
+    """Chắn: two seats answer one card on offer. The first answer makes a new version; the second seat's page
+    still shows the offer, as it still is for that seat, so its answer is applied, not refused as stale."""
+    engine, rng = registry.get("chan"), random.Random(3)
+    room = room_of_people("chan", alice)
+    for step in itertools.count():
+        deal = room.current_deal()
+        state = engine.load(deal.state)
+        if deal.over:
+            services.start_deal(room)
+        elif len(engine.actors(state)) >= 2:
+            break
+        else:
+            seat = min(engine.actors(state))
+            services.submit_action(deal.pk, seat, engine.random_action(state, seat, rng), f"r{step}", deal.version)
+    first, second = sorted(engine.actors(state))[:2]
+    shown, action_id = deal.version, page_action_id(room, second)
+    answer = engine.legal_actions(state, second)[-1]
+    services.submit_action(deal.pk, first, engine.legal_actions(state, first)[-1], "first-answer", shown)
+    deal.refresh_from_db()
+    if second not in engine.actors(engine.load(deal.state)):
+        pytest.skip("the first answer ended the offer for the second seat")  # not with this seed
+    assert page_action_id(room, second) == action_id  # the same decision: its page names it as before
+    done = services.submit_action(deal.pk, second, answer, action_id, expected_version=shown)
+    assert done.version == shown + 2
+    # The page of the version in between still asked; sent from there too, the answer applies once.
+    again = services.submit_action(deal.pk, second, answer, action_id, expected_version=shown + 1)
+    assert again.version == shown + 2 and ActionRecord.objects.filter(deal=deal, action_id=action_id).count() == 1
+
+
+def page_action_id(room: Room, seat: int) -> str:
+    """The id of the decision the seat's page sends its move with."""
+    return re.search(r'name="action_id" value="([^"]+)"', regions_now(room, seat)["decision"]).group(1)
 
 
 def test_a_finished_round_writes_the_ledger_and_the_next_round_carries_dealer_and_pool(alice):
