@@ -141,5 +141,5 @@ def test_a_dou_dizhu_tick_is_sent_as_the_card_ticked(alice):
                                deal.version)
     hand = engine.view(state, 0)["hand"]
     for code, frame in draft_frames(room, 0, {}, [(code, "1") for code in hand[:4]]):
-        assert len(frame.encode()) < 1536, (code, len(frame))
+        assert len(frame.encode()) < 3 * 1024, (code, len(frame))
         assert hand_cards_in(frame, hand) == [code]

@@ -63,7 +63,7 @@ def test_arrange_for_me_fills_the_draft_with_the_computers_arrangement_when_aske
     assert any(choice != "x" for choice in draft["fields"].values())
     with translation.override("de"):
         html = rendering.render_room(room, alice)
-    assert '<p class="ready">' in html  # every drafted group is valid: ready to confirm
+    assert 'id="arrange-ready"' in html  # every drafted group is valid: ready to confirm
 
 
 def test_only_a_game_with_a_suggestion_takes_the_request_for_one(alice):
