@@ -435,8 +435,10 @@ def announcement(view: dict, labels: dict[int, str]) -> str:
     parts = []
     if view["pile"]:
         top = view["pile"][-1]
-        parts.append(_("Top of the discard pile: {card} from {who}.").format(
-            card=card_name(top["card"]), who=labels[top["seat"]]))
+        parts.append(_("Top of the discard pile: {card}, your discard.").format(card=card_name(top["card"]))
+                     if top["seat"] == view["seat"] else
+                     _("Top of the discard pile: {card} from {who}.").format(
+                         card=card_name(top["card"]), who=labels[top["seat"]]))
     if view["turn"] == view["seat"]:
         parts.append(turn_prompt(view, labels))
     else:

@@ -294,3 +294,15 @@ def test_a_seats_box_is_not_sent_again_when_only_the_turn_passes_to_it(alice):
     assert following != first and discarded[box] == drawn[box]
     assert '<p class="seat-note acting-note" data-phase="draw">am Zug: zieht</p>' in discarded[box]
     assert '<p class="seat-note acting-note" data-phase="discard">am Zug: wirft ab</p>' in discarded[box]
+
+
+def test_the_announcement_names_the_seats_own_discard_as_its_own():
+    """"von dir abgeworfen", not "von Du" (the seat's own label is "Du", right only as a subject)."""
+    state = ENGINE.new_game(seed=0, seats=3, deal={"hands": [h.split() for h in PLAIN], "stock": ["9C", "9S", "9M"],
+                                                  "first": 0})
+    for action in ({"type": "draw"}, {"type": "discard", "card": "1C"}):
+        state, _events = ENGINE.apply(state, 0, action)
+    with translation.override("de"):
+        said = table.announcement(ENGINE.view(state, 0), {0: "Du", 1: "Bob", 2: "Carol"})
+        assert said.startswith(f"Oben auf dem Ablagestapel: {table.card_name('1C')}, von dir abgeworfen.")
+        assert "Oben auf dem Ablagestapel" in table.announcement(ENGINE.view(state, 1), {0: "Alice", 1: "Du", 2: "C"})
