@@ -52,7 +52,10 @@ Chắn's refusals there were the site's: when two seats answered the same offer,
 as stale although it still stood (the door compared the version the page showed with the deal's). Since then
 the door accepts a move on an older version when the seat's decision began no later (`Deal.decisions`), and
 a page names its move by the decision rather than the version, so the same answer sent from the pages of two
-versions applies once. What is left are late answers (above), not errors.
+versions applies once. What is left are late answers (above), not errors. After that change (8d5e4d2), the
+same machine, quieter: `--mode services --game dou_dizhu,chan --rooms 50 --rates 0 --seconds 15` gave Dou
+Dizhu 82.6 moves/s (p50 422 ms, p99 729 ms, frame50 2,727 B, 10.9 ms CPU a move) and Chắn 50.0 moves/s (p50
+790 ms, p99 1,198 ms, frame50 2,587 B, 17.9 ms), neither with an error or a late answer.
 """
 
 from __future__ import annotations
