@@ -127,7 +127,7 @@ class Person:
     shown: tuple[int, int] = (0, -1)
     phase: str = ""
     my_turn: bool = False
-    acted_at: tuple[int, int] | None = None
+    acted: str = ""  # the id of the decision this person last answered
     socket: object = None
 
     def take(self, frame: str) -> tuple[int, int] | None:
@@ -145,14 +145,13 @@ class Person:
         """The fields this person sends now, or None when there is nothing to do."""
         if self.phase == "over":
             return {"command": "next"} if self.seat == 0 else None
-        if not self.my_turn or self.acted_at == self.shown:
+        if not self.my_turn:
             return None
-        if game == "chor_voli" and self.acted_at and self.acted_at[0] == self.shown[0]:
-            return None  # one arrangement a round: a frame of another seat's arrangement, rendered before this
-            # seat's own was in, still says it is to arrange (a page sends when its button is pressed, once)
         hidden = {e["name"]: e["value"] for e in self.page.elements(DECISION)}
-        if "action_id" not in hidden:
-            return None
+        if hidden.get("action_id", self.acted) == self.acted:
+            return None  # one move a decision, as a page sends it once: a frame of another seat's move, rendered
+            # before this seat's own was in, still asks (a Chắn offer, a Chor Voli arrangement); its id names the
+            # decision, not the version
         fields = {"command": "move", **hidden}
         hand, actions = self.page.region("hand"), self.page.region("actions")
         if game == "chor_voli":  # everything on the discard pile: a legal, binding arrangement
@@ -252,7 +251,7 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
         if fields is not None:
             await limiter.take()
             if fields["command"] == "move":
-                person.acted_at = person.shown
+                person.acted = fields["action_id"]
                 room.pending.append((time.monotonic(), person.shown, {p.seat for p in room.people}))
             await ws.send(json.dumps(fields))
         for entry in list(room.pending):
