@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tests.helpers import AUTO_PASS_OFF, legal_plays, open_solo_table
+from tests.helpers import AUTO_PASS_OFF, first_legal_move, legal_plays, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -142,3 +142,83 @@ def test_a_newcomer_plays_a_whole_deal_from_the_page(embedded_site, browser, art
     page.wait_for_selector("#table[data-phase=over]")
     page.get_by_role("button", name="Nächste Partie").click()
     page.wait_for_selector("text=Partie 2")
+
+
+# The moment the page passes by itself (static/js/table.js shows its note, then presses "Passen"): where the
+# note stands and where the seat's parts stand, the Tipp still among them.
+NOTE_WATCH = """window.addEventListener("DOMContentLoaded", () => {
+    const note = document.getElementById("auto-note");
+    const box = selector => {
+        const el = document.querySelector(selector);
+        const r = el && el.getBoundingClientRect();
+        return r && r.width && r.height ? {left: r.left, top: r.top, right: r.right, bottom: r.bottom} : null;
+    };
+    new MutationObserver(() => {
+        if (note.hidden || window.noteSeen) return;
+        window.noteSeen = Object.fromEntries(["#auto-note", "#tip", "#actions", "#hand", ".this-round", "#last-round"]
+            .map(selector => [selector, box(selector)]));
+    }).observe(note, {attributes: true, attributeFilter: ["hidden"]});
+});"""
+# The previous round brought into view: the box of every part of the middle and of the seat, and the lines of
+# the previous round that something else covers (the element at a line's point is not of the round).
+ROUNDS_SEEN = """() => {
+    const box = selector => {
+        const el = document.querySelector(selector);
+        const r = el && el.getBoundingClientRect();
+        return r && r.width && r.height ? {left: r.left, top: r.top, right: r.right, bottom: r.bottom} : null;
+    };
+    const last = document.getElementById("last-round");
+    const boxes = Object.fromEntries(["#last-round", ".this-round", "#hand", "#actions", "#tip"]
+        .map(selector => [selector, box(selector)]));
+    last.scrollIntoView({block: "nearest"});
+    const covered = [...last.querySelectorAll("h3, p, li")].filter(line => {
+        const r = line.getBoundingClientRect();
+        const [x, y] = [r.left + 6, (r.top + r.bottom) / 2];
+        return y < 0 || y > innerHeight || !last.contains(document.elementFromPoint(x, y));
+    }).map(line => line.textContent.trim().slice(0, 40));
+    return {boxes, covered};
+}"""
+
+
+def overlap(a: dict | None, b: dict | None) -> bool:
+    return bool(a and b) and (a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+                              and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1)
+
+
+def test_on_a_phone_neither_the_hand_nor_the_note_covers_the_rounds_or_the_tip(embedded_site, browser, artifacts):
+    """At 390×844 the previous round was cut off under the seat's hand (the middle got the height the hand
+    left), and the note "Du hast automatisch gepasst" at the foot of the window covered the Tipp's text: the
+    rounds, the hand, the actions and the Tipp now stand apart, and the previous round can be read whole."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page.add_init_script(STAMP_CHANGES)
+    page.add_init_script(NOTE_WATCH)
+    open_solo_table(page, embedded_site.url, "chuo_pai")
+    rounds = note = None
+    for _ in range(300):
+        settle(page)
+        page.wait_for_selector(TURN, timeout=LONG)
+        if page.locator("#table[data-phase=over]").count():  # no pass-only turn this deal: the next one
+            page.get_by_role("button", name="Nächste Partie").click()
+            page.wait_for_selector("#table[data-phase=play]")
+            continue
+        if rounds is None and page.locator("#last-round:not([hidden])").count():
+            rounds = page.evaluate(ROUNDS_SEEN)
+            page.screenshot(path=artifacts / "chuo_pai_phone_previous_round.png")
+        note = note or page.evaluate("window.noteSeen || null")
+        if rounds and note:
+            break
+        if page.locator("#actions [data-auto-pass]").count():
+            continue  # the page passes by itself
+        version = page.locator("#table").get_attribute("data-version")
+        first_legal_move(page, "chuo_pai")
+        page.wait_for_function("v => document.querySelector('#table').dataset.version !== v", arg=version)
+    assert rounds and note, "no turn with a previous round, or no pass-only turn, in the deals played"
+
+    seen = rounds["boxes"]
+    for part in ("#hand", "#actions", "#tip"):
+        assert not overlap(seen["#last-round"], seen[part]), f"the previous round and {part} overlap: {seen}"
+        assert not overlap(seen[".this-round"], seen[part]), f"this round and {part} overlap: {seen}"
+    assert rounds["covered"] == [], f"lines of the previous round covered or out of reach: {rounds['covered']}"
+    assert note["#auto-note"] and note["#tip"], f"the note and the Tipp were both on the page: {note}"
+    for part in ("#tip", "#actions", "#hand", ".this-round", "#last-round"):
+        assert not overlap(note["#auto-note"], note[part]), f"the note covers {part}: {note}"
