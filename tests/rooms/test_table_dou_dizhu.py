@@ -149,3 +149,15 @@ def test_a_finished_deal_shows_the_settlement(alice):
     assert f'<tr class="is-winner"><th scope="row">{you}</th><td>Grundherr</td><td>0</td><td><strong>+8<' in html
     assert "Gebot 2 × Multiplikator 2 = 4 Punkte je Bauer" in html
     assert "Punktestand" in html and "Nächste Partie" in html
+
+
+@pytest.mark.parametrize(("language", "you", "passed"), [("en", "You", "passed"), ("de", "Du", "gepasst")])
+def test_the_seats_own_pass_in_the_middle_reads_for_you(alice, language, you, passed):
+    room = fixed_room(alice, ("3 4", "5 6", "7 8"), "2 2 2", landlord=2, bid=1)
+    services.submit_action(room.current_deal().pk, 2, {"type": "play", "cards": ["2S"]}, "lead")
+    post(room, intent="pass")
+    with translation.override(language):
+        html = rendering.render_room(room, alice)
+    slot = re.search(r'<div class="slot [^"]*" data-seat="0">(.*?)</div>', html, re.S).group(1)
+    words = re.sub(r"<[^>]+>", " ", slot).split()
+    assert words == [you, passed]  # "You passed", "Du gepasst": never "You passes"
