@@ -30,6 +30,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.core import registry
 from games.core.protocol import visible_events
@@ -502,7 +503,9 @@ def table(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict, 
                    "roombar": mark_safe(viewer_regions(info, seat, lang, request)["roombar"])}
         if snapshot is None:
             html = render_to_string("rooms/_lobby.html", context, request=request)
-            announcement = _("Waiting for {count} more player(s).").format(count=context["free_seats"])
+            free = context["free_seats"]
+            announcement = ngettext("Waiting for one more player.", "Waiting for {count} more players.",
+                                    free).format(count=free)
         else:
             shown = _placed(info.game, regions(snapshot, info, seat, draft, lang, error))
             engine = registry.get(info.game)

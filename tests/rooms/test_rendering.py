@@ -110,3 +110,16 @@ def test_no_template_syntax_reaches_a_table(alice, game):
 def test_compacting_makes_each_run_of_white_space_with_a_line_break_one_line_break(html):
     # What the template's indentation becomes: HTML shows such a run as the one space it would show anyway.
     assert rendering.compact(html) == re.sub(r"\s*\n\s*", "\n", html).strip()
+
+
+@pytest.mark.parametrize(("computers", "language", "said"), [
+    ({2, 3}, "de", "Am Tisch fehlt noch eine Person."),
+    (set(), "de", "Am Tisch fehlen noch 3 Personen."),
+    ({2, 3}, "en", "Waiting for one more player."),
+    (set(), "en", "Waiting for 3 more players."),
+])
+def test_the_lobby_counts_the_missing_players_in_singular_and_plural(alice, computers, language, said):
+    room = services.open_room("chor_voli", alice, "Alice", computers=computers)
+    with translation.override(language):
+        html = rendering.render_room(room, alice)
+    assert re.search(r'id="announce"[^>]*>([^<]*)<', html).group(1) == said
