@@ -26,6 +26,7 @@ from games.core.errors import IllegalAction, gettext_noop
 from games.core.rng import rng_for
 from rooms import broadcast, clock, fairplay, inputs, snapshots, timers
 from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
+from rooms.prepared import Prepared
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser as User
@@ -331,6 +332,20 @@ def submit_action(deal_id: int, seat: int, action: object, action_id: str,
     raise Refused(STALE, "stale")
 
 
+# The door's two reads, compiled once per connection (rooms/prepared.py): the deal with its room, and whether
+# this action was applied already; the room's seats with their accounts (a suspension counts at once).
+_DEAL_FOR_MOVE = Prepared(
+    lambda deal_id, action_id: Deal.objects.select_related("room")
+    .defer("opening_events", "start", "room__barred")  # JSON a move does not need to parse
+    .annotate(repeated=Exists(ActionRecord.objects.filter(deal=OuterRef("pk"), action_id=action_id)))
+    .filter(pk=deal_id),
+    int, str,
+)
+_SEATS_FOR_MOVE = Prepared(
+    lambda room_id: Seat.objects.filter(room_id=room_id).select_related("user__profile").defer("draft"), int
+)
+
+
 class _LostRace(Exception):
     """Another move was committed between reading the deal and writing it."""
 
@@ -338,17 +353,15 @@ class _LostRace(Exception):
 def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected_version: int | None,
                  by_computer: bool) -> Deal:
     with transaction.atomic():
-        deal = (
-            Deal.objects.select_related("room")
-            .defer("opening_events", "start", "room__barred")  # JSON a move does not need to parse
-            .annotate(repeated=Exists(ActionRecord.objects.filter(deal=OuterRef("pk"), action_id=action_id)))
-            .get(pk=deal_id)
-        )
+        found = _DEAL_FOR_MOVE(deal_id, action_id)
+        if not found:
+            raise Deal.DoesNotExist(f"no deal {deal_id}")
+        deal = found[0]
         if deal.repeated:
             return deal  # a repeated send of an action that was already applied
         if expected_version is not None and not _decision_shown(deal, seat, expected_version):
             raise Refused(STALE, "stale")
-        seats = list(deal.room.seats.select_related("user__profile").defer("draft"))
+        seats = _SEATS_FOR_MOVE(deal.room_id)
         _check_may_act(deal.room, seats, seat, by_computer)
         mine = next((s for s in seats if s.index == seat), None)
         if not by_computer and mine is not None and mine.stand_in and mine.player:  # the person acts again
