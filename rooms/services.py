@@ -275,11 +275,14 @@ def room_changed(room_id: int) -> None:
 def start_deal(room: Room, player: str | None = None, user: User | None = None) -> Deal:
     """Deal the room's next deal, carrying over what the game carries (Chor Voli: dealer and pool).
 
-    With `player`, a person asked for it: only someone seated, with an account that is not suspended."""
+    With `player`, a person asked for it: only someone seated, with an account that is not suspended; a
+    person a computer stood in for is back (asking for the next deal is acting, like a move or a draft)."""
     if player is not None:
-        if not room.seats.filter(player=player).exists():
+        mine = room.seats.filter(player=player).values_list("index", flat=True).first()
+        if mine is None:
             raise Refused(NO_SEAT, "no_seat")
         check_account(user)
+        back_in_person(room, mine)
     engine = registry.get(room.game)
     previous = room.current_deal()
     if previous is not None and (not previous.over or room.closed):

@@ -131,6 +131,18 @@ def test_the_person_is_back_as_soon_as_they_act(alice, bob):
     assert not Seat.objects.get(room=room, index=1).stand_in
 
 
+def test_asking_for_the_next_deal_takes_the_seat_back_before_the_deal_is_dealt(alice, bob):
+    room = people_room(alice, bob)
+    Deal.objects.filter(room=room).update(over=True)
+    Seat.objects.filter(room=room, index=1).update(stand_in=True)
+    services.start_deal(room, alice)  # another person's request leaves Bob's seat to the computer
+    assert Seat.objects.get(room=room, index=1).stand_in
+    Deal.objects.filter(room=room).update(over=True)
+    services.start_deal(room, bob)
+    assert not Seat.objects.get(room=room, index=1).stand_in
+    assert not room.current_deal().actions.filter(seat=1).exists()  # the computer did not bid for Bob
+
+
 def test_a_deadline_runs_for_each_new_decision_and_not_for_computers(alice, bob):
     room = people_room(alice, bob, clock=60)
     for step in range(12):
