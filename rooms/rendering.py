@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -106,11 +107,21 @@ class RoomInfo:
     @cached_property
     def urls(self) -> dict[str, str]:
         names = ("room", "act", "draft", "next_deal", "hint")
-        return {name: reverse(f"rooms:{name}", args=[self.token]) for name in names}
+        urls = {name: reverse(f"rooms:{name}", args=[self.token]) for name in names}
+        # The invite link without the inviter's language: the site sends the invited person on in theirs.
+        urls["invite"] = without_language(urls["room"])
+        return urls
 
     @property
     def computers(self) -> frozenset[int]:
         return frozenset(s.index for s in self.seats if s.played_by_computer)
+
+
+def without_language(path: str) -> str:
+    """'/de/raum/x/' → '/raum/x/': Django's LocaleMiddleware redirects such a path to the language the
+    browser chose (its language cookie, else its Accept-Language)."""
+    _, first, rest = path.split("/", 2)
+    return f"/{rest}" if first in dict(settings.LANGUAGES) else path
 
 
 def room_info(room: Room | int) -> RoomInfo:

@@ -110,6 +110,20 @@ def test_joining_by_the_invite_link_sets_the_seat_cookie(alice):
     assert "Deine Karten" in page
 
 
+def test_the_invite_link_opens_in_the_invited_persons_language(alice):
+    room = two_person_room(alice)
+    page = browser(alice).get(reverse("rooms:room", args=[room.token])).content.decode()
+    invite = f"/raum/{room.token}/"
+    assert f'href="{invite}" data-invite' in page  # not the inviter's /de/
+    english = Client(headers={"accept-language": "en-GB,en;q=0.9"})
+    response = english.get(invite, follow=True)
+    assert response.redirect_chain[-1][0] == f"/en/raum/{room.token}/"
+    assert "Your display name" in response.content.decode()
+    chosen = Client(headers={"accept-language": "en-GB"})
+    chosen.cookies["django_language"] = "de"  # a language chosen on the site beats the browser's
+    assert chosen.get(invite, follow=True).redirect_chain[-1][0] == f"/de/raum/{room.token}/"
+
+
 def test_forms_need_the_csrf_token(alice):
     room = two_person_room(alice)
     client = Client(enforce_csrf_checks=True)
