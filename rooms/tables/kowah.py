@@ -54,27 +54,31 @@ def card_name(code: str) -> str:
     return cardart.name(DECK, code, lang=(get_language() or "de")[:2]).split(" (")[0]
 
 
-# German sentences decline a card with its article: "auf den dritten Alten Tausender", "mit der Roten Blume".
-# Numbered cards are feminine and do not change ("die Zwei"); the honours are adjective + noun.
+# German sentences decline a card with its article: "auf den dritten Alten Tausender", "mit der Roten Blume";
+# the log's "Bob wirft den Alten Tausender ab". Numbered cards are feminine and do not change ("die Zwei");
+# the honours are adjective + noun.
 _DE_GENDER = {"OT": "m", "MK": "m"}
-_DE_ARTICLES = {("m", "acc"): "den", ("m", "dat"): "dem", ("f", "acc"): "die", ("f", "dat"): "der"}
-_DE_THIRD = {("m", "acc"): "dritten", ("m", "dat"): "dritten", ("f", "acc"): "dritte", ("f", "dat"): "dritten"}
-_DE_WEAK = {  # the honours' adjective after a definite article: (accusative, dative)
-    "OT": ("Alten Tausender", "Alten Tausender"),
-    "RF": ("Rote Blume", "Roten Blume"),
-    "WF": ("Weiße Blume", "Weißen Blume"),
-    "WS": ("Weiße Schlange", "Weißen Schlange"),
-    "GS": ("Grüne Schlange", "Grünen Schlange"),
+_DE_ARTICLES = {("m", "nom"): "der", ("m", "acc"): "den", ("m", "dat"): "dem",
+                ("f", "nom"): "die", ("f", "acc"): "die", ("f", "dat"): "der"}
+_DE_THIRD = {("m", "nom"): "dritte", ("m", "acc"): "dritten", ("m", "dat"): "dritten",
+             ("f", "nom"): "dritte", ("f", "acc"): "dritte", ("f", "dat"): "dritten"}
+_DE_WEAK = {  # the honours' adjective after a definite article: (nominative, accusative, dative)
+    "OT": ("Alte Tausender", "Alten Tausender", "Alten Tausender"),
+    "RF": ("Rote Blume", "Rote Blume", "Roten Blume"),
+    "WF": ("Weiße Blume", "Weiße Blume", "Weißen Blume"),
+    "WS": ("Weiße Schlange", "Weiße Schlange", "Weißen Schlange"),
+    "GS": ("Grüne Schlange", "Grüne Schlange", "Grünen Schlange"),
 }
+_DE_CASES = ("nom", "acc", "dat")
 
 
 def card_phrase(code: str, case: str, third: bool = False) -> str:
-    """A card with its article for a sentence, declined in German (`case` "acc" or "dat"): "den dritten Alten
-    Tausender", "der Zwei Münzen"; in English "the third Old Thousand", "Two of Coins"."""
+    """A card with its article for a sentence, declined in German (`case` "nom", "acc" or "dat"): "den dritten
+    Alten Tausender", "der Zwei Münzen"; in English "the third Old Thousand", "Two of Coins"."""
     if not (get_language() or "de").startswith("de"):
         return ("the third " if third else "") + card_name(code)
     gender = _DE_GENDER.get(code, "f")
-    name = _DE_WEAK[code][case == "dat"] if code in _DE_WEAK else card_name(code)
+    name = _DE_WEAK[code][_DE_CASES.index(case)] if code in _DE_WEAK else card_name(code)
     return " ".join(filter(None, (_DE_ARTICLES[gender, case], _DE_THIRD[gender, case] if third else "", name)))
 
 
@@ -164,7 +168,7 @@ def turn_prompt(view: dict, labels: dict[int, str]) -> str:
     if view["phase"] == "draw":
         if view["offer"]:
             return _("Your turn: draw from the stock, or take {card}, the card just discarded.").format(
-                card=card_name(view["offer"]))
+                card=card_phrase(view["offer"], "acc"))  # {card}: accusative in German
         return _("Your turn: draw the top card of the stock.")
     return _("Discard one card to get back to eight.")
 
@@ -245,7 +249,7 @@ def _discard_reason(view: dict, code: str | None, legal: set[str]) -> str | Why 
     if code is None:
         return str(NO_PICK)
     if code not in legal:
-        return Why(str(TAKEN).format(card=card_name(code)), "taken_card")
+        return Why(str(TAKEN).format(card=card_phrase(code, "acc")), "taken_card")  # {card}: accusative
     return None
 
 
@@ -274,7 +278,7 @@ def _checki_reason(view: dict, code: str | None) -> Why | None:
         return Why(str(LAST_TURN), "stock_empty")
     if code is None:
         return Why(_("Checki needs two triples and an identical pair after your discard."), "no_checki")
-    return Why(str(NO_SHAPE).format(card=card_name(code)), "no_checki")
+    return Why(str(NO_SHAPE).format(card=card_phrase(code, "acc")), "no_checki")  # {card}: accusative
 
 
 def _checki_hint(view: dict) -> str:
@@ -404,7 +408,8 @@ def headline(outcome: dict, labels: dict[int, str], me: int | None) -> str:
     """One sentence: who won, on which card and how, with the multiplier; or the drawn deal."""
     if outcome["winner"] is None:
         return _("The stock is used up and nobody won: the deal is drawn.")
-    winner, by, card = outcome["winner"], outcome["by"], card_name(outcome["card"])
+    winner, by = outcome["winner"], outcome["by"]
+    card = card_phrase(outcome["card"], "acc")  # {card}: the object of "drew", "discarded" (accusative in German)
     label = win_label(outcome["multiplier"])
     if outcome["reason"] == "self_draw":
         if winner == me:
@@ -452,7 +457,8 @@ def event_text(event: dict, labels: dict[int, str], me: int | None) -> str | Non
     seat = event.get("seat")
     mine = seat is not None and seat == me
     who = _who(labels, seat)
-    card = card_name(data["card"]) if data.get("card") else ""
+    # {card}: the object of "draw", "take", "discard" (accusative in German: "wirft den Alten Tausender ab")
+    card = card_phrase(data["card"], "acc") if data.get("card") else ""
     if code == "dealt":
         start = _("You play first.") if mine else _("{who} plays first.").format(who=who)
         return _("Everyone gets {cards} cards; {stock} cards form the stock.").format(
@@ -471,6 +477,7 @@ def event_text(event: dict, labels: dict[int, str], me: int | None) -> str | Non
                 else _("{who} takes {card} from the discard pile.")).format(who=who, card=card)
     if code == "discarded":
         if data["forced"]:
+            card = card_phrase(data["card"], "nom")  # {card}: the subject (nominative in German)
             return (_("Your hand is locked: {card} goes straight onto the discard pile.") if mine
                     else _("{who}'s hand is locked: {card} goes straight onto the discard pile.")).format(
                 who=who, card=card)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from games.kowah.bots import GreedyBot
+from rooms.tables import kowah
 from tests.helpers import assert_as_served, open_solo_table
 
 pytestmark = pytest.mark.browser
@@ -212,8 +214,9 @@ def test_without_javascript_a_turn_is_played_by_plain_forms(embedded_site, brows
     page.get_by_role("button", name="Auswahl prüfen").click()
     page.wait_for_selector(f'#act-discard[data-picked="{card["value"]}"]:enabled')
     page.screenshot(path=artifacts / "kowah_without_javascript.png", full_page=True)
-    name = page.locator("#pick-ok").inner_text().removeprefix("Bereit zum Abwerfen: ").rstrip(".")
+    with translation.override("de"):  # the log declines the card: "Du wirfst den Alten Tausender ab."
+        phrase = kowah.card_phrase(card["code"], "acc")
     page.get_by_role("button", name="Abwerfen", exact=True).click()
-    page.wait_for_selector(f"#log li:has-text('Du wirfst {name} ab.')", state="attached")
+    page.wait_for_selector(f"#log li:has-text('Du wirfst {phrase} ab.')", state="attached")
     plain.close()
     lively.close()

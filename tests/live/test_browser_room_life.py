@@ -118,7 +118,7 @@ def test_five_rounds_of_chor_voli_live_for_both_people(site, browser, artifacts)
         for page in (alice, bob):
             page.wait_for_selector("#table[data-phase=over]", timeout=WAIT)
         if rounds == 3:  # Bob takes his seat back: both pages show it at once
-            bob.get_by_role("button", name="Meinen Platz vom Computer zurücknehmen").click()
+            bob.locator("#status").get_by_role("button", name="Meinen Platz vom Computer zurücknehmen").click()
             bob.wait_for_selector("#table[data-phase=over]", timeout=WAIT)
             assert bob.locator("#status .stand-in-note").count() == 0
             alice.wait_for_selector("#seat-1:not(:has(.badge.stand-in))", timeout=WAIT)

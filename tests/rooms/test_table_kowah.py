@@ -12,6 +12,7 @@ import pytest
 from django.utils import translation
 
 from games.core import registry
+from games.kowah.cards import CARDS
 from rooms import consumers, rendering, services
 from rooms.models import Deal, Room
 from rooms.tables import kowah as table
@@ -102,7 +103,7 @@ def test_after_drawing_the_picked_card_can_be_discarded(alice):
     assert "Bereit zum Abwerfen: Vier Münzen." in html
     assert re.search(r'value="discard" id="act-discard" class="primary" data-legal="discard"', html)
     submit_form(room, 0, {"intent": "discard", "card-pick": "4C.1", "action_id": "d", "version": "1"})
-    assert "Du wirfst Vier Münzen ab." in render(room, alice)
+    assert "Du wirfst die Vier Münzen ab." in render(room, alice)
 
 
 def test_the_hand_is_the_same_markup_on_the_turn_and_off_it_so_a_frame_sends_the_cards_that_changed(alice):
@@ -155,8 +156,10 @@ def test_a_taken_discard_may_not_go_back_and_the_table_says_why(alice):
     pick(room, offer)
     html = render(room, alice)
     assert re.search(r'value="discard" id="act-discard" class="primary" disabled', html)
-    assert f"Du hast {name} gerade vom Ablagestapel genommen und darfst sie in diesem Zug nicht" in html
-    assert f"Du nimmst {name} vom Ablagestapel." in html
+    with translation.override("de"):
+        phrase = table.card_phrase(offer, "acc")  # "die Neun Münzen", "den Alten Tausender"
+    assert f"Du hast {phrase} gerade vom Ablagestapel genommen und darfst die Karte in diesem Zug nicht" in html
+    assert f"Du nimmst {phrase} vom Ablagestapel." in html
     assert re.search(rf'value="{offer}\.1" data-code="{offer}" data-legal="false" checked>', html)
     assert re.search(rf'<span id="mark-{offer}-1" class="is-blocked"><span class="tag tag-taken">genommen</span>', html)
 
@@ -202,7 +205,7 @@ def test_an_opponents_exposed_wait_and_public_draws_are_shown(alice):
     assert "wartet auf die dritte Neun Schnüre" in html
     assert "Computer 2 erklärt Checki" in html
     assert "Jede Karte vom Stapel wird offen gezogen." in html
-    assert "zieht Vier Myriaden vom Stapel, offen für alle." in html or "nimmt Eins Münzen" in html
+    assert "zieht die Vier Myriaden vom Stapel, offen für alle." in html or "nimmt die Eins Münzen" in html
 
 
 def test_a_draw_sends_the_stock_count_and_the_hint_going_not_the_top_discard(alice):
@@ -306,3 +309,47 @@ def test_the_announcement_names_the_seats_own_discard_as_its_own():
         said = table.announcement(ENGINE.view(state, 0), {0: "Du", 1: "Bob", 2: "Carol"})
         assert said.startswith(f"Oben auf dem Ablagestapel: {table.card_name('1C')}, von dir abgeworfen.")
         assert "Oben auf dem Ablagestapel" in table.announcement(ENGINE.view(state, 1), {0: "Alice", 1: "Du", 2: "C"})
+
+
+def test_the_log_and_the_headline_decline_a_card_after_its_verb_as_the_tipp_does():
+    """"Bob wirft den Alten Tausender ab", as the Tipp's "Wirf den Alten Tausender ab" (was "wirft Alter
+    Tausender ab"); the card that a locked hand must discard is the subject: "der Alte Tausender kommt"."""
+    labels = {0: "Du", 1: "Bob", 2: "Carol"}
+
+    def line(code: str, seat: int, **data) -> str:
+        return table.event_text({"code": code, "seat": seat, "data": data}, labels, 0)
+
+    with translation.override("de"):
+        assert line("discarded", 1, card="OT", forced=False) == "Bob wirft den Alten Tausender ab."
+        assert line("discarded", 0, card="RF", forced=False) == "Du wirfst die Rote Blume ab."
+        assert line("drew", 1, card="OT", public=True) == "Bob zieht den Alten Tausender vom Stapel, offen für alle."
+        assert line("drew_card", 0, card="WF") == "Du ziehst die Weiße Blume vom Stapel."
+        assert line("took", 1, card="9M") == "Bob nimmt die Neun Myriaden vom Ablagestapel."
+        assert line("discarded", 1, card="OT", forced=True) == (
+            "Die Hand von Bob ist gesperrt, daher kommt der Alte Tausender sofort auf den Ablagestapel.")
+        assert line("won", 1, card="OT", reason="discard", by=2, multiplier=2) == (
+            "Bob gewinnt mit dem Alten Tausender: Sieg ×2.")
+        outcome = {"winner": 1, "by": 2, "card": "OT", "reason": "discard", "multiplier": 2, "draw": False}
+        assert table.headline(outcome, labels, 0) == (
+            "Carol hat den Alten Tausender abgeworfen, die Gewinnkarte von Bob: Sieg ×2 für Bob.")
+        assert table.headline({**outcome, "reason": "self_draw", "by": 1, "multiplier": 3}, labels, 1) == (
+            "Du hast den Alten Tausender selbst gezogen, deine Gewinnkarte: Sieg ×3!")
+    with translation.override("en"):
+        assert line("discarded", 1, card="OT", forced=False) == "Bob discards Old Thousand."
+
+
+def test_no_german_log_line_of_random_deals_names_a_card_without_its_article():
+    """Every card a German log line names stands with its article ("wirft die Zwei Münzen ab", "mit der Roten
+    Blume", "auf die dritte Neun Schnüre"), or names a pair ("das Paar Neun Schnüre")."""
+    from bench.render import deal, room
+
+    info = room("kowah", ENGINE.seats)
+    with translation.override("de"):
+        names = {table.card_name(c) for c in CARDS} | {f for forms in table._DE_WEAK.values() for f in forms}
+    named = re.compile(rf"(\w+) (?:{'|'.join(map(re.escape, sorted(names, key=len, reverse=True)))})\b")
+    lines = [rendering.log_lines("kowah", events or ENGINE.opening_events(state), info, seat, "de")
+             for seed in range(3) for state, events in deal("kowah", seed) for seat in (0, 1)]
+    said = {re.sub(r"<[^>]+>", "", line) for some in lines for line in some}
+    assert any("Alten Tausender" in text for text in said)  # the deals name the honours
+    articles = {"der", "die", "den", "dem", "dritte", "dritten", "Paar"}
+    assert [text for text in said if any(m.group(1) not in articles for m in named.finditer(text))] == []
