@@ -53,6 +53,70 @@
     if (panel.dataset && panel.dataset.panel) store("cardavia-panel-" + panel.dataset.panel, panel.open ? "open" : "closed");
   }, true);
 
+  // --- the chat: lines from the others that come while it is not to be seen are counted ----------------------
+  // On a phone the chat is in the drawer (#panels, a popover), on a wide screen in the side panel, which may be
+  // folded away: the drawer's button and the chat's own summary then show how many lines came since (and say
+  // so in their accessible names), until the chat is shown.
+  var unread = 0;
+  var lastLine = 0;  // the newest chat line this page has counted
+  function chatShown() {
+    var panels = document.getElementById("panels"), button = document.querySelector(".panels-button");
+    var chat = document.querySelector("details[data-panel=chat]");
+    if (!panels || !chat || !chat.open) return false;
+    var drawer = button && getComputedStyle(button).display !== "none";
+    return !drawer || panels.matches(":popover-open");
+  }
+  function newestLine() {
+    var newest = 0;
+    document.querySelectorAll("#chat-lines li[data-line]").forEach(function (line) {
+      newest = Math.max(newest, Number(line.dataset.line));
+    });
+    return newest;
+  }
+  function chatArrived() {
+    var table = document.getElementById("table");
+    var mine = table ? table.dataset.seat : "";
+    var shown = chatShown();
+    document.querySelectorAll("#chat-lines li[data-line]").forEach(function (line) {
+      if (Number(line.dataset.line) > lastLine && line.dataset.seat !== mine && !shown) unread += 1;
+    });
+    lastLine = Math.max(lastLine, newestLine());
+    if (shown) unread = 0;
+    showUnread();
+  }
+  function showUnread() {
+    var button = document.querySelector(".panels-button");
+    var words = "";
+    if (button && unread) {
+      words = unread === 1 ? button.dataset.unreadOne : button.dataset.unreadMany.replace("{n}", unread);
+    }
+    document.querySelectorAll(".panels-button, details[data-panel=chat] > summary").forEach(function (label) {
+      var badge = label.querySelector(".unread");
+      if (!badge) return;
+      badge.textContent = unread ? String(unread) : "";
+      badge.hidden = !unread;
+      label.classList.toggle("has-unread", !!unread);
+      // The name it has without the badge, and the count in words: "Log and standings · 2 new messages".
+      var plain = label.cloneNode(true);
+      plain.querySelector(".unread").remove();
+      if (unread) label.setAttribute("aria-label", plain.textContent.trim() + " · " + words);
+      else label.removeAttribute("aria-label");
+    });
+  }
+  function chatSeen() {
+    if (!unread || !chatShown()) return;
+    var chat = document.getElementById("chat");
+    if (chat && chat.scrollIntoView) chat.scrollIntoView({ block: "nearest" });
+    unread = 0;
+    showUnread();
+  }
+  document.addEventListener("toggle", function (event) {
+    var target = event.target;
+    if (target.id === "panels" || (target.dataset && target.dataset.panel === "chat")) chatSeen();
+  }, true);
+  window.addEventListener("resize", chatSeen);
+  document.addEventListener("DOMContentLoaded", function () { lastLine = newestLine(); });
+
   // --- sending: what a form's message is ------------------------------------------------------------
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var params = event.detail.parameters;
@@ -283,6 +347,7 @@
     var seen = before || look();
     before = null;
     tipAnswered(message);
+    chatArrived();
     // A region swapped in replaces the element that had the focus: give it to its successor (same id),
     // so a keyboard player goes on where they were.
     var focused = seen.focused;
