@@ -58,3 +58,55 @@ def test_every_table_has_no_serious_violation(game, embedded_site, browser, arti
     page.wait_for_selector("#panels:popover-open")
     scan(page, artifacts, f"table-{game}-phone-panels")
     page.close()
+
+
+# Each shown `.help` line's contrast with what lies behind it (WCAG 2's ratio): the backgrounds of the line and
+# its ancestors laid one over another (a canvas reads any CSS colour); a felt behind it counts as its colour.
+HELP_CONTRAST = """() => {
+  const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d", {willReadFrequently: true});
+  const rgba = css => {
+    ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = "#000"; ctx.fillStyle = css; ctx.fillRect(0, 0, 1, 1);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2], d[3] / 255];
+  };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const lum = c => {
+    const [r, g, b] = c.slice(0, 3).map(v => (v /= 255) <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4);
+    return .2126 * r + .7152 * g + .0722 * b;
+  };
+  const felt = getComputedStyle(document.documentElement).getPropertyValue("--felt");
+  return [...document.querySelectorAll(".help")].filter(el => el.getClientRects().length).map(el => {
+    const layers = [];
+    for (let a = el; a; a = a.parentElement) {
+      if (a.classList.contains("felt")) { layers.push(rgba(felt)); break; }
+      layers.push(rgba(getComputedStyle(a).backgroundColor));
+    }
+    const back = layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+    const fore = over(rgba(getComputedStyle(el).color), back);
+    const [hi, lo] = [lum(fore), lum(back)].sort((x, y) => y - x);
+    return {text: el.textContent.trim().slice(0, 50), ratio: Math.round((hi + .05) / (lo + .05) * 100) / 100};
+  });
+}"""
+
+
+def readable_help(page, where: str) -> None:
+    lines = page.evaluate(HELP_CONTRAST)
+    assert lines, f"{where}: no help line"
+    faint = [line for line in lines if line["ratio"] < 4.5]
+    assert not faint, f"{where}: help lines below WCAG AA's 4.5:1: {faint}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_lines_are_readable_on_paper_and_on_the_felt(size, embedded_site, browser, artifacts):
+    """The form that opens a room is paper: its two help lines in the muted ink of paper pages, not the felt's
+    light tone (1.1:1 on cream); on a table the hand's help line stays light on the dark felt."""
+    width, height = SIZES[size]
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="de-DE")
+    page.goto(embedded_site.url + "/de/raum/neu/dou_dizhu/")
+    assert page.locator(".help").count() == 2
+    readable_help(page, f"new room, {size}")
+    scan(page, artifacts, f"new-room-{size}")
+    open_solo_table(page, embedded_site.url, "chor_voli")
+    page.wait_for_selector("#table .felt .help")
+    readable_help(page, f"Chor Voli's table, {size}")
+    page.close()
