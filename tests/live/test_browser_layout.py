@@ -3,8 +3,9 @@
 A whole deal of each game is played through the page (as a newcomer would: a "Tipp" followed at the
 first decision, then "Arrange for me", the first legal card); at its start, at the first turn that asks for
 a move and at its end the page is measured at both sizes and at 360 px: no page scroll and no horizontal
-overflow, the hand and every action button inside the window, the seats' boxes not overlapping.
-Screenshots go to test-artifacts/.
+overflow, the hand and every action button inside the window, the seats' boxes not overlapping; on a phone
+the boxes of Chắn's and Chor Voli's three other seats cut nothing off (no line past a box's edge, no box to
+scroll inside), nor does Chắn's result at the end. Screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -42,8 +43,26 @@ MEASURE = """() => {
     buttons: all("#actions button, #actions .why-not")
       .map(el => ({...box(el), text: el.textContent.trim().slice(0, 40)})),
     seats: all("#table .place, #me").map(el => ({...box(el), id: el.id || el.className})),
+    // What a seat box cuts off: the box's own overflow, or a descendant that reaches past its edges.
+    clipped: all("#table .place").flatMap(place => {
+      const r = place.getBoundingClientRect();
+      const scrolls = place.scrollWidth > place.clientWidth + 1 || place.scrollHeight > place.clientHeight + 1;
+      const out = scrolls ? [`${place.className}: ${place.scrollWidth}×${place.scrollHeight}`
+                             + ` in ${place.clientWidth}×${place.clientHeight}`] : [];
+      return out.concat([...place.querySelectorAll("*")].filter(el => {
+        const e = el.getBoundingClientRect();
+        return e.width > 1 && e.height > 1 && shown(el)
+          && (e.left < r.left - 1 || e.right > r.right + 1 || e.top < r.top - 1 || e.bottom > r.bottom + 1);
+      }).map(el => `${place.className}: ${el.tagName.toLowerCase()}.${el.className} `
+                   + JSON.stringify(el.textContent.trim().slice(0, 40))));
+    }),
+    // A result that must be scrolled inside its box (Chắn's, at the end).
+    results: all(".chan-result").filter(el => el.scrollHeight > el.clientHeight + 1)
+      .map(el => `${el.scrollHeight} px in a box of ${el.clientHeight}`),
   };
 }"""
+# The four-seat tables, whose three other seats share a phone's width: their boxes show all they hold.
+WHOLE_SEATS = {"chan", "chor_voli"}
 
 
 def inside(rect: dict, page: dict) -> bool:
@@ -73,6 +92,9 @@ def check_one_screen(page, artifacts, game: str, moment: str) -> None:
         for i, a in enumerate(seen["seats"]):
             for b in seen["seats"][i + 1:]:
                 assert not overlap(a, b), f"{where}: {a['id']} overlaps {b['id']}"
+        if size == "phone" and game in WHOLE_SEATS:
+            assert seen["clipped"] == [], f"{where}: a seat box cuts off what it holds"
+            assert seen["results"] == [], f"{where}: the result is cut off"
     page.set_viewport_size({"width": NARROWEST, "height": 740})
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROWEST, f"{game} {moment}: wider than 360 px"
