@@ -265,3 +265,60 @@ def test_a_seats_box_is_not_sent_again_when_the_turn_passes_to_it(alice):
     box = f"seat-{turn}"
     assert turn not in (dealer, viewer) and after[box] == before[box]
     assert '<p class="seat-note acting-note">am Zug</p>' in after[box] and "is-turn" not in after[box]
+
+
+def _marked(page: str, hinted: str) -> bool:
+    """Whether static/js/table.js `markHint` marks a button of this page for the Tipp's action (canonical JSON):
+    a button named "action" whose JSON value is the action, or one named "intent" whose value is its type."""
+    import html as markup
+    import json
+
+    kind = json.loads(hinted)["type"]
+    for tag in re.findall(r"<button\b[^>]*>", page):
+        name, value = re.search(r'name="([^"]*)"', tag), re.search(r'value="([^"]*)"', tag)
+        if not name or not value:
+            continue
+        value = markup.unescape(value.group(1))
+        if name.group(1) == "intent" and value == kind:
+            return True
+        if name.group(1) == "action" and json.dumps(json.loads(value), sort_keys=True, separators=(",", ":"),
+                                                    ensure_ascii=False) == hinted:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", [0])
+def test_every_tipp_of_a_deal_marks_one_of_the_pages_buttons(seed):
+    """Random deals played in memory: at every decision, the Tipp the seat would be given (kept while its
+    decision goes on, as rooms.services.hint_open keeps it) names an action that a button of the page makes."""
+    import html as markup
+
+    from bench.render import _Deal, room
+    from games.core.rng import rng_for
+    from rooms import clock, snapshots
+
+    engine = registry.get("chan")
+    info = room("chan", engine.seats)
+    rng = rng_for(seed, "tipp-marks")
+    state, events, version = engine.new_game(seed=seed, seats=engine.seats), [], 0
+    decisions, given, unmarked = clock.decisions({}, frozenset(), engine.actors(state), None, 0), {}, []
+    while engine.outcome(state) is None:
+        snapshot = {**snapshots.build(_Deal("chan", seed, version, False), state, events), "decisions": decisions}
+        for seat in sorted(engine.actors(state)):
+            if seat not in given:
+                hint = registry.hint("chan", engine.view(state, seat), engine.legal_actions(state, seat),
+                                     rng_for(seed, version, seat, "hint"))
+                given[seat] = {"deal": snapshot["deal"], "version": version, "template": hint.template,
+                               "params": hint.params, "action": hint.action}
+            shown = rendering.regions(snapshot, info, seat, {"deal": snapshot["deal"], "hint": given[seat]}, "de")
+            page = shown["hand"] + shown["actions"] + shown["tip"]
+            hinted = re.search(r'data-hint-action="([^"]*)"', page)
+            if hinted is None or not _marked(page, markup.unescape(hinted.group(1))):
+                unmarked.append((version, seat, given[seat]["action"], engine.legal_actions(state, seat)))
+        actor = rng.choice(sorted(engine.actors(state)))
+        before = engine.actors(state)
+        state, events = engine.apply(state, actor, engine.random_action(state, actor, rng))
+        version += 1
+        decisions = clock.decisions(decisions, before, engine.actors(state), actor, version)
+        given = {s: g for s, g in given.items() if decisions.get(str(s), version) <= g["version"]}
+    assert version > 20 and unmarked == []
