@@ -182,8 +182,13 @@ def join(room: Room, player: str, name: str, user: User | None = None) -> Seat:
 def leave(room: Room, player: str) -> None:
     """Give up this browser's seat; a computer plays it until someone else takes it with the invite link."""
     with transaction.atomic():
-        _free_seats(room, room.seats.filter(player=player))
+        _free_seats(room, _own_seats(room, player))
     resume_room(room)
+
+
+def _own_seats(room: Room, player: str) -> QuerySet[Seat]:
+    """The seats this browser holds; none without a player id (a free seat's player is "" too)."""
+    return room.seats.filter(player=player) if player else room.seats.none()
 
 
 def _free_seats(room: Room, seats: QuerySet[Seat]) -> None:
@@ -255,7 +260,7 @@ def set_levels(room: Room, player: str, fields: dict) -> None:
 def take_back(room: Room, player: str) -> None:
     """The person plays their own seat again."""
     with transaction.atomic():
-        if room.seats.filter(player=player, stand_in=True).update(stand_in=False):
+        if _own_seats(room, player).filter(stand_in=True).update(stand_in=False):
             room_changed(room.pk)
 
 
@@ -278,7 +283,7 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
     With `player`, a person asked for it: only someone seated, with an account that is not suspended; a
     person a computer stood in for is back (asking for the next deal is acting, like a move or a draft)."""
     if player is not None:
-        mine = room.seats.filter(player=player).values_list("index", flat=True).first()
+        mine = _own_seats(room, player).values_list("index", flat=True).first()
         if mine is None:
             raise Refused(NO_SEAT, "no_seat")
         check_account(user)

@@ -143,6 +143,22 @@ def test_asking_for_the_next_deal_takes_the_seat_back_before_the_deal_is_dealt(a
     assert not room.current_deal().actions.filter(seat=1).exists()  # the computer did not bid for Bob
 
 
+
+def test_a_page_without_a_player_id_holds_no_seat_even_beside_a_free_one(alice, bob):
+    """A free seat's player is "", as is a watcher's socket without a player cookie: that watcher may not
+    deal, take a stand-in's seat "back" (the room would wait for nobody) or leave it."""
+    room = people_room(alice, bob)
+    services.leave(room, bob)  # Bob's seat is free now, played by a computer
+    Deal.objects.filter(room=room).update(over=True)
+    with pytest.raises(services.Refused) as refused:
+        services.start_deal(room, "")
+    assert refused.value.code == "no_seat"
+    assert room.deals.count() == 1
+    services.take_back(room, "")
+    services.leave(room, "")
+    seat = Seat.objects.get(room=room, index=1)
+    assert (seat.player, seat.stand_in) == ("", True)
+
 def test_a_deadline_runs_for_each_new_decision_and_not_for_computers(alice, bob):
     room = people_room(alice, bob, clock=60)
     for step in range(12):
