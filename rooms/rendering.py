@@ -262,10 +262,12 @@ def tip(game: str, snapshot: dict, seat: int, draft: dict) -> dict | None:
 
 def refusal(game: str, error: services.Refused | None) -> dict:
     """A refused move for the page: the reason, its kind (`Refused.code`), and the rule that decides it
-    (rules_content.passport)."""
+    (rules_content.passport). Its cards in the page's words where the game's adapter respells them (`refusal_words`)."""
     if error is None:
         return {"error": None, "error_code": None, "error_rule": None}
-    return {"error": error.message(), "error_code": error.code, "error_rule": rule_url(game, error.code)}
+    words = getattr(adapter(game), "refusal_words", None)
+    text = _(error.template).format(**words(error.params)) if words else error.message()
+    return {"error": text, "error_code": error.code, "error_rule": rule_url(game, error.code)}
 
 
 # --- regions ---------------------------------------------------------------------------------------

@@ -23,10 +23,11 @@ from functools import lru_cache
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from games.kowah.cards import triple_key
+from games.kowah.cards import is_card, triple_key
 from games.kowah.scoring import MULTIPLIERS
 from rooms.tables import AT, NO_PICK, PICK, Why, current_pick, decode_discard, decode_json_action, pick_hint_fields
 from rules_content import cardart
@@ -86,6 +87,29 @@ def hint_words(params: dict, action: dict) -> dict:
     """A Tipp's cards (`card`, `pair`, `wait`: codes) named with their article, each an object of its sentence."""
     return {key: card_phrase(value, "acc") if key in ("card", "pair", "wait") else value
             for key, value in params.items()}
+
+
+def refusal_words(params: dict) -> dict:
+    """An engine refusal's cards in words, as the door's refusal is shown (rooms/rendering.refusal): `card` and
+    `pair` (codes) and `pairs` (codes joined by " or ") with their article, each an object of its sentence
+    (accusative in German: "Du hast den Alten Tausender nicht auf der Hand"); `cards` (codes joined by spaces),
+    the cards that may go, as a list of names. What is not a card stays as it is (unknown_card's crafted code)."""
+    words = dict(params)
+    for key in ("card", "pair"):
+        if is_card(words.get(key)):
+            words[key] = card_phrase(words[key], "acc")
+    pairs = str(words.get("pairs", "")).split(" or ")
+    if all(is_card(c) for c in pairs):
+        words["pairs"] = _or([card_phrase(c, "acc") for c in pairs])
+    cards = str(words.get("cards", "")).split()
+    if cards and all(is_card(c) for c in cards):
+        words["cards"] = _or([card_name(c) for c in cards])
+    return words
+
+
+def _or(items: list[str]) -> str:
+    """"A, B or C"."""
+    return items[0] if len(items) < 2 else ", ".join(items[:-1]) + " " + _("or") + " " + items[-1]
 
 
 def win_label(multiplier: int) -> str:
@@ -189,7 +213,8 @@ def _draw_options(view: dict) -> list[dict]:
                 "legal": draw in legal}]
     take = {"type": "take"}
     if take in legal:
-        label = _("Take {card} from the discard pile").format(card=card_name(view["offer"]))
+        # {card}: accusative in German, the button's first word ("Den Alten Tausender vom Ablagestapel nehmen")
+        label = capfirst(_("Take {card} from the discard pile").format(card=card_phrase(view["offer"], "acc")))
         options.append({"kind": "take", "json": json.dumps(take), "label": label, "reason": None, "legal": True})
     else:
         reason = Why(str(DECLARER_DRAWS), "declarer_draws") if view.get("locked") else Why(
@@ -260,7 +285,8 @@ def _checki_buttons(view: dict, code: str | None) -> list[dict]:
         {
             "json": json.dumps({"type": "checki", "card": code, "pair": pair}),
             "pair": pair,
-            "label": _("Discard {card} and declare Checki").format(card=card_name(code)),
+            # {card}: accusative in German, the button's first word ("Die Eins Münzen abwerfen und …")
+            "label": capfirst(_("Discard {card} and declare Checki").format(card=card_phrase(code, "acc"))),
             # {third}: accusative in German
             "detail": _("show the pair {pair} face up and wait on {third}").format(
                 pair=card_name(pair), third=card_phrase(pair, "acc", True)),

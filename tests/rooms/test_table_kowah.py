@@ -148,16 +148,15 @@ def test_a_taken_discard_may_not_go_back_and_the_table_says_why(alice):
     room = fixed_room(alice, *PLAIN, stock="9C 9S 9M 9C 9S", first=2)
     services.resume_room(room)  # Computer 3 plays first, then it is seat 0's turn (clockwise, K1)
     offer = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["offer"]
-    name = table.card_name(offer)
     html = render(room, alice)
+    with translation.override("de"):
+        phrase = table.card_phrase(offer, "acc")  # "die Neun Münzen", "den Alten Tausender"
     assert f'data-card="{offer}"' in html and "Wer am Zug ist, darf sie statt zu ziehen nehmen." in html
-    assert f"{name} vom Ablagestapel nehmen" in html
+    assert f"{phrase[0].upper()}{phrase[1:]} vom Ablagestapel nehmen</button>" in html  # "Die Neun Münzen vom …"
     act(room, {"type": "take"})
     pick(room, offer)
     html = render(room, alice)
     assert re.search(r'value="discard" id="act-discard" class="primary" disabled', html)
-    with translation.override("de"):
-        phrase = table.card_phrase(offer, "acc")  # "die Neun Münzen", "den Alten Tausender"
     assert f"Du hast {phrase} gerade vom Ablagestapel genommen und darfst die Karte in diesem Zug nicht" in html
     assert f"Du nimmst {phrase} vom Ablagestapel." in html
     assert re.search(rf'value="{offer}\.1" data-code="{offer}" data-legal="false" checked>', html)
@@ -173,7 +172,7 @@ def test_checki_is_offered_declared_and_shown_to_everyone(alice):
     assert re.search(r'<button type="button" class="act-checki" disabled', html)  # nothing picked yet
     pick(room, "1C")
     html = render(room, alice)
-    assert "Eins Münzen abwerfen und Checki erklären" in html
+    assert ">Die Eins Münzen abwerfen und Checki erklären<small>" in html
     assert "das Paar Neun Schnüre offen hinlegen und auf die dritte Neun Schnüre warten" in html
     act(room, {"type": "checki", "card": "1C", "pair": "9S"})
     html = render(room, alice)
@@ -195,6 +194,94 @@ def test_checki_is_offered_declared_and_shown_to_everyone(alice):
     with translation.override("de"):
         bob_view = rendering.render_room(room, None)  # a watcher sees the exposed pair too
     assert 'data-wait="9S"' in bob_view
+
+
+CODE = re.compile(rf"\b(?:{'|'.join(CARDS)})\b")
+
+
+def refused_through_the_door(room: Room, action: dict) -> services.Refused:
+    """A crafted move (as a page never sends it) posted to the door at the table's version, refused by the engine."""
+    version = str(room.current_deal().version)
+    with pytest.raises(services.Refused) as refused:
+        submit_form(room, 0, {"action": json.dumps(action), "action_id": "crafted", "version": version})
+    assert room.current_deal().version == int(version)  # nothing changed
+    return refused.value
+
+
+def alert(room: Room, player: str, error: services.Refused, lang: str) -> str:
+    """The refusal's sentence as the table shows it (the alert's text before its rule link)."""
+    with translation.override(lang):
+        html = rendering.render_room(room, player, None, error)
+    return re.search(r'role="alert">([^<]*)', html).group(1).strip()
+
+
+def test_every_refusal_that_carries_a_card_names_it_in_words_through_the_door(alice):
+    """The engine's refusals carry cards as codes (`card`, `pair`, `pairs`, `cards`); reached through the door
+    (a crafted request, or a race) the table names them in words as the log and the Tipp do, declined in German
+    ("Du hast den Alten Tausender nicht auf der Hand"), and no code is left in the sentence."""
+    said = {}
+    # card_not_held and no_checki without a shape: seat 0 has drawn 9C onto PLAIN[0]
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M")
+    act(room, {"type": "draw"})
+    for kind, action in (("card_not_held", {"type": "discard", "card": "OT"}),
+                         ("no_shape", {"type": "checki", "card": "1C", "pair": "2S"})):
+        error = refused_through_the_door(room, action)
+        assert error.code == kind.replace("no_shape", "no_checki")
+        said[kind] = {lang: alert(room, alice, error, lang) for lang in ("de", "en")}
+    # no_checki naming the pairs that may be shown: seat 0 has drawn 9S onto READY, discards 1C for 9S 9S only
+    room = fixed_room(alice, READY, PLAIN[1], PLAIN[2], stock="9S 4M 4M 9S 2M 2M")
+    act(room, {"type": "draw"})
+    error = refused_through_the_door(room, {"type": "checki", "card": "1C", "pair": "5C"})
+    assert error.code == "no_checki" and error.params["pairs"] == "9S"
+    said["no_pair"] = {lang: alert(room, alice, error, lang) for lang in ("de", "en")}
+    # taken_card: seat 0 takes the discard of Computer 3 and tries to throw it back
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M 9C 9S", first=2)
+    services.resume_room(room)
+    offer = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["offer"]
+    act(room, {"type": "take"})
+    error = refused_through_the_door(room, {"type": "discard", "card": offer})
+    assert error.code == "taken_card"
+    said["taken_card"] = {lang: alert(room, alice, error, lang) for lang in ("de", "en")}
+
+    for kind, texts in said.items():
+        for lang, text in texts.items():
+            assert text and not CODE.search(text), (kind, lang, text)
+    with translation.override("de"):
+        taken = table.card_phrase(offer, "acc")
+    assert said["card_not_held"]["de"].startswith(
+        "Du hast den Alten Tausender nicht auf der Hand. Wirf eine dieser Karten ab: Eins Münzen, Zwei Schnüre, ")
+    assert said["card_not_held"]["de"].endswith(" oder Neun Münzen.")
+    assert said["no_shape"]["de"].startswith("Wenn du die Eins Münzen abwirfst, bleibt kein Checki")
+    assert said["no_pair"]["de"] == ("Wenn du die Eins Münzen abwirfst, darfst du nur die Neun Schnüre als Wartepaar "
+                                     "zeigen, nicht die Fünf Münzen.")
+    assert said["taken_card"]["de"].startswith(f"Du hast {taken} gerade vom Ablagestapel genommen")
+    assert said["card_not_held"]["en"].startswith(
+        "You do not hold Old Thousand: discard one of One Coin, Two Strings, ")
+    assert said["card_not_held"]["en"].endswith(" or Nine Coins.")
+    assert said["no_pair"]["en"] == "After discarding One Coin you may expose Nine Strings, not Five Coins."
+    with translation.override("en"):
+        assert said["taken_card"]["en"].startswith(f"You just took {table.card_name(offer)} from the discard pile")
+
+
+def test_a_refusals_value_that_is_no_card_stays_as_it_was_and_pairs_are_listed_with_or():
+    with translation.override("de"):
+        assert table.refusal_words({"card": "XX"}) == {"card": "XX"}  # unknown_card's crafted code
+        assert table.refusal_words({"card": "OT", "pair": "RF", "pairs": "9S or WF", "turn": 1}) == {
+            "card": "den Alten Tausender", "pair": "die Rote Blume", "pairs": "die Neun Schnüre oder die Weiße Blume",
+            "turn": 1}
+
+
+def test_the_take_and_checki_buttons_name_their_card_in_english_too(alice):
+    room = fixed_room(alice, READY, PLAIN[1], PLAIN[2], stock="9S 4M 4M 9S 2M 2M")
+    act(room, {"type": "draw"})
+    pick(room, "1C")
+    with translation.override("en"):
+        assert ">Discard One Coin and declare Checki<small>" in rendering.render_room(room, alice)
+    room = fixed_room(alice, *PLAIN, stock="9C 9S 9M 9C 9S", first=2)
+    services.resume_room(room)
+    offer = ENGINE.view(ENGINE.load(room.current_deal().state), 0)["offer"]
+    with translation.override("en"):
+        assert f"> Take {table.card_name(offer)} from the discard pile</button>" in rendering.render_room(room, alice)
 
 
 def test_an_opponents_exposed_wait_and_public_draws_are_shown(alice):
