@@ -80,6 +80,12 @@ def hint_words(params: dict, action: dict) -> dict:
     return _named(params)
 
 
+def refusal_words(params: dict) -> dict:
+    """A refusal's cards in words when the page is drawn (rooms/rendering.refusal), in the page's language:
+    a move is read where no language is active (the table socket), so its refusal carries codes."""
+    return _named(params)
+
+
 def _who(labels: dict[int, str], seat: int | None) -> str:
     return labels.get(seat, "") if seat is not None else ""
 
@@ -95,11 +101,11 @@ def decode(fields: dict, view: dict) -> dict:
 
 
 def _refuse_blocked(action: dict, view: dict) -> None:
-    """A blocked discard or meld is refused with the engine's own reason, its cards named in words."""
+    """A blocked discard or meld is refused with the engine's own reason (its cards named when shown)."""
     kind, card = action.get("type"), action.get("card")
     reason = ((view.get("blocked") or {}).get(kind) or {}).get(card) if kind in ("discard", "meld") else None
     if reason:
-        raise Refused(reason["template"], reason["code"], _named(reason["params"]))
+        raise Refused(reason["template"], reason["code"], reason["params"])
 
 
 

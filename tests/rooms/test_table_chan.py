@@ -93,12 +93,22 @@ def test_a_refused_discard_shows_its_german_reason_and_changes_nothing(alice):
     fields = {"intent": "discard", "card-pick": "5V.1", "action_id": "try-1", "version": "0"}
     with translation.override("de"), pytest.raises(Refused) as refused:
         submit_form(room, 0, fields)
-    with translation.override("de"):
-        error = refused.value.message()
-    assert error.startswith("Deine 2 × Fünf Vạn (Myriaden) sind Chắn-Paare")
     html = render(room, alice, fields, refused.value)
-    assert re.search(r'<p class="error" role="alert">Deine 2 × Fünf Vạn \(Myriaden\)', html)
+    assert re.search(r'<p class="error" role="alert">Deine 2 × Fünf Vạn \(Myriaden\) sind Chắn-Paare', html)
     assert room.current_deal().version == 0
+
+
+def test_a_refusal_names_its_cards_in_the_language_of_the_page_that_shows_it(alice):
+    """The table socket reads a move with no language active (German, the site's default) and draws the
+    refusal in the page's: the card's name follows the page, not the reading."""
+    room = fixed_room(alice, fixed_state({0: "5V 5V 6S", 1: "5V 5V"}, dealer=0))
+    fields = {"intent": "discard", "card-pick": "5V.1", "action_id": "try-1", "version": "0"}
+    with translation.override("de"), pytest.raises(Refused) as refused:
+        submit_form(room, 0, fields)
+    with translation.override("en"):
+        html = rendering.render_room(room, alice, fields, refused.value)
+    alert = re.search(r'<p class="error" role="alert">([^<]*)', html).group(1)
+    assert "Five Vạn (myriads)" in alert and "Myriaden" not in alert, alert
 
 
 def test_an_engine_refusal_is_shown_in_german_too(alice):
