@@ -459,23 +459,49 @@ def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang:
 
 
 def log_lines(game: str, events: list[dict], info: RoomInfo, seat: int | None, lang: str) -> list[str]:
-    """The log's lines for these events as this seat may see them (its own deeds as "you")."""
+    """The log's lines for these events as this seat may see them (its own deeds as "you"); the first line
+    of each move a computer made for a person says so (`stand_in_note`)."""
     labels = {s.index: label(s, seat) for s in info.seats}
     texts = adapter(game)
+    noted: set[int] = set()  # the moves (by version) whose line says who made them
+    lines = []
     with translation.override(lang):
-        return [
-            format_html('<li data-seat="{}" data-event="{}">{}</li>', e.get("seat", ""), e.get("code", ""), text)
-            for e in visible_events(events, seat)
-            if (text := texts.event_text(e, labels, seat))
-        ]
+        for e in visible_events(events, seat):
+            if not (text := texts.event_text(e, labels, seat)):
+                continue
+            note = stand_in_note(e, info, seat, noted)
+            lines.append(format_html('<li data-seat="{}" data-event="{}"{}>{}{}</li>', e.get("seat", ""),
+                                     e.get("code", ""), mark_safe(' data-stand-in="true"') if note else "", text,
+                                     format_html(' <span class="stand-in-mark">{}</span>', note) if note else ""))
+    return lines
+
+
+def stand_in_note(event: dict, info: RoomInfo, me: int | None, noted: set[int]) -> str:
+    """"(Computer für Bob)" after the first line of a move a computer made in a person's seat (a stand-in:
+    the person was idle past the clock, gone, or the creator let a computer play; rooms/snapshots.py
+    `by_computer` marks its events), so that everyone can tell it from the person's own moves; "" else."""
+    actor, version = event.get("computer") or (None, None)
+    if actor is None or event.get("seat") != actor or version in noted or not 0 <= actor < len(info.seats):
+        return ""
+    person = info.seats[actor]
+    if person.is_computer:
+        return ""
+    noted.add(version)
+    if actor == me:
+        return _("(computer for you)")
+    if not person.player:  # the person left the seat
+        return _("(computer)")
+    return _("(computer for {who})").format(who=public_label(person))
 
 
 def log_lines_from_db(deal_id: int, game: str, info: RoomInfo, seat: int | None, lang: str,
                       upto: int) -> list[str]:
-    """The whole log of a deal up to version `upto`, read from the database."""
+    """The whole log of a deal up to version `upto`, read from the database (a move a computer made, by its
+    action id, marked as the live path's snapshot marks it: rooms/snapshots.py)."""
     deal = Deal.objects.get(pk=deal_id)
-    recorded = ActionRecord.objects.filter(deal=deal, version__lte=upto).values_list("events", flat=True)
-    events = [*deal.opening_events, *(e for record in recorded for e in record)]
+    recorded = ActionRecord.objects.filter(deal=deal, version__lte=upto).values_list(
+        "events", "seat", "version", "action_id")
+    events = [*deal.opening_events, *(e for record in recorded for e in snapshots.marked(*record))]
     return log_lines(game, events, info, seat, lang)
 
 

@@ -399,7 +399,7 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
         )
         if outcome is not None:
             _write_ledger(deal, outcome)
-    _after_commit(deal, state, events, seats)
+    _after_commit(deal, state, snapshots.by_computer(events, seat, deal.version) if by_computer else events, seats)
     return deal
 
 

@@ -26,6 +26,22 @@ def key(deal_id: int, version: int) -> str:
     return f"snap:{deal_id}:{version}"
 
 
+COMPUTER_ID = "computer:"  # how the computers' action ids begin (rooms.services.play_computer_turn)
+
+
+def by_computer(events: list[dict], seat: int, version: int) -> list[dict]:
+    """The events of a move a computer made for `seat`, each marked so (`"computer": [seat, version]`) for
+    the log (rooms/rendering.py `log_lines`), which names a computer that stood in for a person. Only the
+    copies a page renders carry the mark: the recorded events stay the engine's, and the action id
+    (`computer:…`) is what says it of a recorded move (`marked`)."""
+    return [{**event, "computer": [seat, version]} for event in events]
+
+
+def marked(events: list[dict], seat: int, version: int, action_id: str) -> list[dict]:
+    """A recorded action's events, marked when a computer made the move (by its action id)."""
+    return by_computer(events, seat, version) if action_id.startswith(COMPUTER_ID) else events
+
+
 def build(deal: Deal, state: object, events: list[dict]) -> Snapshot:
     engine = registry.get(deal.room.game)
     actors = engine.actors(state)
@@ -61,8 +77,12 @@ def get(deal_id: int, version: int, remote: bool = True) -> Snapshot | None:
 def current(deal: Deal) -> Snapshot:
     """The snapshot of the deal's version as the database has it now (and put into the cache)."""
     engine = registry.get(deal.room.game)
-    record = ActionRecord.objects.filter(deal=deal, version=deal.version).values_list("events", flat=True).first()
-    events = deal.opening_events if deal.version == 0 else record or []
+    record = ActionRecord.objects.filter(deal=deal, version=deal.version).values_list(
+        "events", "seat", "action_id").first()
+    if deal.version == 0 or record is None:
+        events = deal.opening_events if deal.version == 0 else []
+    else:
+        events = marked(record[0], record[1], deal.version, record[2])
     snapshot = build(deal, engine.load(deal.state), events)
     publish(snapshot)
     return snapshot
