@@ -60,9 +60,10 @@ def test_every_table_has_no_serious_violation(game, embedded_site, browser, arti
     page.close()
 
 
-# Each shown `.help` line's contrast with what lies behind it (WCAG 2's ratio): the backgrounds of the line and
-# its ancestors laid one over another (a canvas reads any CSS colour); a felt behind it counts as its colour.
-HELP_CONTRAST = """() => {
+# Each shown line's contrast with what lies behind it (WCAG 2's ratio): the backgrounds of the line and its
+# ancestors laid one over another (a canvas reads any CSS colour); a felt behind it counts as its colour. The
+# contrast slider's filter on the whole page (`html { filter: contrast(…) }`, per channel in sRGB) is applied to both.
+HELP_CONTRAST = """selector => {
   const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d", {willReadFrequently: true});
   const rgba = css => {
     ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = "#000"; ctx.fillStyle = css; ctx.fillRect(0, 0, 1, 1);
@@ -75,7 +76,10 @@ HELP_CONTRAST = """() => {
     return .2126 * r + .7152 * g + .0722 * b;
   };
   const felt = getComputedStyle(document.documentElement).getPropertyValue("--felt");
-  return [...document.querySelectorAll(".help")].filter(el => el.getClientRects().length).map(el => {
+  const c = Number((/contrast\\(([\\d.]+)\\)/.exec(getComputedStyle(document.documentElement).filter) || [0, 1])[1]);
+  const filtered = col => col.slice(0, 3).map(v => Math.min(255, Math.max(0, (v / 255 - .5) * c * 255 + 127.5)))
+    .concat(1);
+  return [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length).map(el => {
     const layers = [];
     for (let a = el; a; a = a.parentElement) {
       if (a.classList.contains("felt")) { layers.push(rgba(felt)); break; }
@@ -83,17 +87,22 @@ HELP_CONTRAST = """() => {
     }
     const back = layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
     const fore = over(rgba(getComputedStyle(el).color), back);
-    const [hi, lo] = [lum(fore), lum(back)].sort((x, y) => y - x);
+    const [hi, lo] = [lum(filtered(fore)), lum(filtered(back))].sort((x, y) => y - x);
     return {text: el.textContent.trim().slice(0, 50), ratio: Math.round((hi + .05) / (lo + .05) * 100) / 100};
   });
 }"""
 
 
-def readable_help(page, where: str) -> None:
-    lines = page.evaluate(HELP_CONTRAST)
+def readable_help(page, where: str, selector: str = ".help") -> None:
+    lines = page.evaluate(HELP_CONTRAST, selector)
     assert lines, f"{where}: no help line"
     faint = [line for line in lines if line["ratio"] < 4.5]
-    assert not faint, f"{where}: help lines below WCAG AA's 4.5:1: {faint}"
+    assert not faint, f"{where}: lines below WCAG AA's 4.5:1: {faint}"
+
+
+# The page's help lines taken away, and one laid on a felt instead (Chor Voli's arranging hand has one).
+ON_THE_FELT = """() => { document.querySelectorAll(".help").forEach(el => el.remove());
+  document.body.insertAdjacentHTML("beforeend", '<div class="felt"><p class="help">Gruppe 1 bis 4</p></div>'); }"""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -108,7 +117,32 @@ def test_help_lines_are_readable_on_paper_and_on_the_felt(size, embedded_site, b
     scan(page, artifacts, f"new-room-{size}")
     # A help line on the felt (Chor Voli's arranging hand has one), laid on this page with the site's stylesheet:
     # a solo table's own line shows only while its seat arranges, which a table opened here need not wait for.
-    page.evaluate("""() => { document.querySelectorAll(".help").forEach(el => el.remove());
-      document.body.insertAdjacentHTML("beforeend", '<div class="felt"><p class="help">Gruppe 1 bis 4</p></div>'); }""")
+    page.evaluate(ON_THE_FELT)
     readable_help(page, f"a help line on the felt, {size}")
+    page.close()
+
+
+# The display sliders' ends (contrast, warmth in %): colour temperature at both ends, the contrast at its lowest,
+# and both at once. A warmed or cooled paper is darker than the neutral one, and the lowest contrast pulls ink and
+# paper (and felt and its light notes) toward grey: the muted ink must stay at 4.5:1 all the same.
+SLIDER_ENDS = [(50, 0), (50, 100), (0, 50), (0, 0), (0, 100), (100, 0), (100, 100)]
+MUTED_ON_PAPER = ".help, .site-footer p"  # the form's help lines and the footer: paper pages' muted ink
+
+
+def test_muted_ink_is_readable_at_the_ends_of_the_display_sliders(embedded_site, browser):
+    """The muted ink of paper pages (once 4.0:1 on the fully warmed paper, down to 2.7:1 at the lowest contrast)
+    and the felt's light notes, at each end of the colour temperature and contrast sliders, set as a person's
+    browser remembers them (static/js/display.js reads them before the first paint)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page.goto(embedded_site.url + "/de/raum/neu/dou_dizhu/")
+    for contrast, warmth in SLIDER_ENDS:
+        where = f"contrast {contrast} %, colour temperature {warmth} %"
+        page.evaluate("s => localStorage.setItem('cardavia-display', JSON.stringify(s))",
+                      {"contrast": contrast, "warmth": warmth})
+        page.reload()
+        assert page.evaluate("getComputedStyle(document.documentElement).filter") == \
+            f"contrast({round(.7 + contrast / 100 * .6, 2):g})", where  # the slider took effect
+        readable_help(page, f"{where}, paper", MUTED_ON_PAPER)
+        page.evaluate(ON_THE_FELT)
+        readable_help(page, f"{where}, the felt")
     page.close()
