@@ -3,7 +3,8 @@
 A whole deal of each game is played through the page (as a newcomer would: a "Tipp" followed at the
 first decision, then "Arrange for me", the first legal card); at its start, at the first turn that asks for
 a move and at its end the page is measured at both sizes and at 360 px: no page scroll and no horizontal
-overflow, the hand and every action button inside the window, the seats' boxes not overlapping; on a phone
+overflow, the hand and every action button inside the window, the middle's hint (the phase's sentence) not cut
+off, the seats' boxes not overlapping; on a phone
 the boxes of Chắn's and Chor Voli's three other seats cut nothing off (no line past a box's edge, no box to
 scroll inside), nor does Chắn's result at the end. Screenshots go to test-artifacts/.
 """
@@ -56,6 +57,14 @@ MEASURE = """() => {
       }).map(el => `${place.className}: ${el.tagName.toLowerCase()}.${el.className} `
                    + JSON.stringify(el.textContent.trim().slice(0, 40))));
     }),
+    // The middle's hint (the phase's sentence, e.g. Chor Voli's while all arrange): every line of it inside the
+    // middle's box, neither cut off nor to be scrolled to.
+    hints: all(".center .phase-hint").flatMap(el => {
+      const c = el.closest(".center").getBoundingClientRect(), e = el.getBoundingClientRect();
+      return e.top < c.top - 1 || e.bottom > c.bottom + 1
+        ? [`${Math.round(e.height)} px of ${JSON.stringify(el.textContent.trim().slice(0, 40))}`
+           + ` in a middle ${Math.round(c.height)} px high`] : [];
+    }),
     // A result that must be scrolled inside its box (Chắn's, at the end).
     results: all(".chan-result").filter(el => el.scrollHeight > el.clientHeight + 1)
       .map(el => `${el.scrollHeight} px in a box of ${el.clientHeight}`),
@@ -89,6 +98,7 @@ def check_one_screen(page, artifacts, game: str, moment: str) -> None:
             assert inside(hand, seen), f"{where}: the hand is cut off {hand}"
         for button in seen["buttons"]:
             assert inside(button, seen), f"{where}: {button['text']!r} is outside the window {button}"
+        assert seen["hints"] == [], f"{where}: the middle's hint is cut off"
         for i, a in enumerate(seen["seats"]):
             for b in seen["seats"][i + 1:]:
                 assert not overlap(a, b), f"{where}: {a['id']} overlaps {b['id']}"
