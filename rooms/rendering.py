@@ -415,6 +415,9 @@ def private_regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dic
             if seat is not None:
                 regions["decision"] = _render("rooms/_decision.html", context)
             regions["status"] = _shown("rooms/_status.html", context)
+            # What the others read when a person keeps them waiting: the page counts the minutes itself.
+            regions["long-wait"] = _once(("long-wait", info.pk, info.version, seat, lang), "rooms/_long_wait.html",
+                                         context)
             regions["announce"] = str(context.get("announcement", ""))
         if not error:
             _rendered.put(key, regions)
@@ -508,20 +511,25 @@ def log_lines_from_db(deal_id: int, game: str, info: RoomInfo, seat: int | None,
 def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict) -> SafeString:
     """Which deal version (and room version) this render shows, what the page's own state is, which
     seats the table waits for (`data-acting`: static/css marks their boxes, so that a seat's box is not
-    sent again each time the turn passes), and which of the page's drafts it shows (`data-draft-seq`, 0 for
-    none of this deal). Every frame of a deal carries it, so static/js/table.js can hold back the seat's own
-    parts of any frame rendered from an older draft than the page's last, not only of a frame that happens
-    to resend the decision."""
+    sent again each time the turn passes) and since when (`data-since`, Unix seconds: static/js/table.js
+    counts the minutes a person keeps the others waiting), and which of the page's drafts it shows
+    (`data-draft-seq`, 0 for none of this deal). Every frame of a deal carries it, so static/js/table.js can
+    hold back the seat's own parts of any frame rendered from an older draft than the page's last, not only
+    of a frame that happens to resend the decision."""
     if snapshot is None:
         return format_html('<span id="freshness" hidden data-deal="0" data-version="-1" data-room="{}" '
                            'data-phase="waiting" data-my-turn="false"></span>', info.version)
     view = snapshot["public"]
     return format_html(
         '<span id="freshness" hidden data-deal="{}" data-version="{}" data-room="{}" data-phase="{}" '
-        'data-my-turn="{}" data-acting="{}"{}{}></span>',
+        'data-my-turn="{}" data-acting="{}"{}{}{}></span>',
         snapshot["number"], snapshot["version"], info.version, view.get("phase", ""),
         "true" if seat is not None and seat in snapshot["actors"] else "false",
         " ".join(str(index) for index in snapshot["shown_actors"]),
+        # Since when the table waits (this version's time), where a person can keep others waiting without a
+        # clock: the page says so after a minute (rooms/_long_wait.html).
+        format_html(' data-since="{}"', int(snapshot["at"]))
+        if "at" in snapshot and not (info.solo or info.clock or info.closed) else "",
         format_html(' data-deadline="{}"', snapshot["deadlines"][str(seat)])
         if seat is not None and str(seat) in snapshot["deadlines"] else "",
         format_html(' data-draft-seq="{}"', of_deal(draft, snapshot["deal"]).get("fields", {}).get("card-seq", "0"))

@@ -12,6 +12,7 @@ Snapshots stay on the server: a page only ever receives HTML rendered for its ow
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -42,7 +43,7 @@ def marked(events: list[dict], seat: int, version: int, action_id: str) -> list[
     return by_computer(events, seat, version) if action_id.startswith(COMPUTER_ID) else events
 
 
-def build(deal: Deal, state: object, events: list[dict]) -> Snapshot:
+def build(deal: Deal, state: object, events: list[dict], at: float | None = None) -> Snapshot:
     engine = registry.get(deal.room.game)
     actors = engine.actors(state)
     shown = getattr(engine, "public_actors", engine.actors)(state)
@@ -60,6 +61,8 @@ def build(deal: Deal, state: object, events: list[dict]) -> Snapshot:
         "deadlines": deal.deadlines,
         "decisions": deal.decisions,
         "events": events,
+        # When this version was written (Unix seconds): the page counts how long the table has waited since.
+        "at": time.time() if at is None else at,
         "commitment": deal.commitment,
         "seed": deal.seed if deal.over else None,  # secret until the deal is over (rooms/fairplay.py)
     }
@@ -78,11 +81,11 @@ def current(deal: Deal) -> Snapshot:
     """The snapshot of the deal's version as the database has it now (and put into the cache)."""
     engine = registry.get(deal.room.game)
     record = ActionRecord.objects.filter(deal=deal, version=deal.version).values_list(
-        "events", "seat", "action_id").first()
+        "events", "seat", "action_id", "created").first()
     if deal.version == 0 or record is None:
-        events = deal.opening_events if deal.version == 0 else []
+        events, at = (deal.opening_events if deal.version == 0 else []), deal.created.timestamp()
     else:
-        events = marked(record[0], record[1], deal.version, record[2])
-    snapshot = build(deal, engine.load(deal.state), events)
+        events, at = marked(record[0], record[1], deal.version, record[2]), record[3].timestamp()
+    snapshot = build(deal, engine.load(deal.state), events, at)
     publish(snapshot)
     return snapshot

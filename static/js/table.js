@@ -371,6 +371,7 @@
       delete pull.dataset.after;
     }
     tick();
+    longWait();
     markHint();
     if (FRESHNESS.test(message) && message.indexOf('id="table"') < 0 && animated()) show(message, seen);
     if (!showing) next();
@@ -552,6 +553,37 @@
   }
   setInterval(tick, 500);
   document.addEventListener("DOMContentLoaded", tick);
+
+  // --- a person keeps a room without a clock waiting: after a minute the others read for how long (counted
+  // here from #freshness[data-since], so the server renders nothing per minute), and the room's creator gets
+  // the buttons that let a computer play the seats waited for (rooms/_long_wait.html) ----------------------
+  function longWait() {
+    var note = document.querySelector("[data-long-wait]");
+    var fresh = document.getElementById("freshness");
+    if (!note || !fresh) return;
+    var since = Number(fresh.dataset.since);
+    var minutes = since ? Math.floor((Date.now() / 1000 - since) / 60) : 0;
+    var waited = [];  // seats of people who must act (a computer's and a stand-in's box is .is-computer)
+    if (fresh.dataset.myTurn !== "true") {
+      (fresh.dataset.acting || "").split(" ").forEach(function (index) {
+        var box = index && document.getElementById("seat-" + index);
+        if (box && !box.classList.contains("is-computer")) waited.push(index);
+      });
+    }
+    note.hidden = minutes < 1 || !waited.length;
+    if (note.hidden) return;
+    var names = waited.map(function (index) { return document.getElementById("seat-" + index).getAttribute("aria-label"); });
+    var line = note.querySelector(".long-wait-text");
+    var text = note.dataset.text.replace("{names}", names.join(", ")).replace("{minutes}", String(minutes));
+    if (line.textContent !== text) line.textContent = text;
+    note.querySelectorAll("button[data-seat]").forEach(function (button) {
+      button.hidden = waited.indexOf(button.dataset.seat) < 0;
+    });
+    var help = note.querySelector(".long-wait-help");  // no help to point to when the creator is the one waited for
+    if (help) help.hidden = waited.every(function (index) { return index === note.dataset.creatorSeat; });
+  }
+  setInterval(longWait, 10000);
+  document.addEventListener("DOMContentLoaded", longWait);
 
   // --- the "Tipp": the button of the hinted move is marked (a choice of cards comes ticked from the server) ---
   function canonical(value) {
