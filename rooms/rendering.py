@@ -18,6 +18,7 @@ in a worker thread when a room or deal changed.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -512,7 +513,8 @@ def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: di
     """Which deal version (and room version) this render shows, what the page's own state is, which
     seats the table waits for (`data-acting`: static/css marks their boxes, so that a seat's box is not
     sent again each time the turn passes) and since when (`data-since`, Unix seconds: static/js/table.js
-    counts the minutes a person keeps the others waiting), and which of the page's drafts it shows
+    counts the minutes a person keeps the others waiting; `data-now`, the server's time of this render, by
+    which it counts them and the turn clock's seconds), and which of the page's drafts it shows
     (`data-draft-seq`, 0 for none of this deal). Every frame of a deal carries it, so static/js/table.js can
     hold back the seat's own parts of any frame rendered from an older draft than the page's last, not only
     of a frame that happens to resend the decision."""
@@ -522,10 +524,11 @@ def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: di
     view = snapshot["public"]
     return format_html(
         '<span id="freshness" hidden data-deal="{}" data-version="{}" data-room="{}" data-phase="{}" '
-        'data-my-turn="{}" data-acting="{}"{}{}{}></span>',
+        'data-my-turn="{}" data-acting="{}" data-now="{}"{}{}{}></span>',
         snapshot["number"], snapshot["version"], info.version, view.get("phase", ""),
         "true" if seat is not None and seat in snapshot["actors"] else "false",
         " ".join(str(index) for index in snapshot["shown_actors"]),
+        f"{time.time():.1f}",  # the server's clock: the page counts deadlines and waits by it, not the device's
         # Since when the table waits (this version's time), where a person can keep others waiting without a
         # clock: the page says so after a minute (rooms/_long_wait.html).
         format_html(' data-since="{}"', int(snapshot["at"]))

@@ -542,8 +542,19 @@
   document.addEventListener("htmx:load", handForTurn);
 
   // --- the turn clock: the server decides, the page counts down -------------------------------------------
+  // Deadlines and waits are times of the server's clock; a device's may be minutes off, so the page counts by
+  // the server's, as the last frame's #freshness[data-now] told it (the frame's way here makes it lag a little).
+  var clockOffset = 0, clockSeen = null;
+  function serverNow() {
+    var fresh = document.getElementById("freshness");
+    if (fresh && fresh.dataset.now && fresh.dataset.now !== clockSeen) {
+      clockSeen = fresh.dataset.now;
+      clockOffset = Number(clockSeen) - Date.now() / 1000;
+    }
+    return Date.now() / 1000 + clockOffset;
+  }
   function tick() {
-    var now = Date.now() / 1000;
+    var now = serverNow();
     document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
       var left = Math.max(0, Math.ceil(Number(clock.dataset.deadline) - now));
       var text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
@@ -562,7 +573,7 @@
     var fresh = document.getElementById("freshness");
     if (!note || !fresh) return;
     var since = Number(fresh.dataset.since);
-    var minutes = since ? Math.floor((Date.now() / 1000 - since) / 60) : 0;
+    var minutes = since ? Math.floor((serverNow() - since) / 60) : 0;
     var waited = [];  // seats of people who must act (a computer's and a stand-in's box is .is-computer)
     if (fresh.dataset.myTurn !== "true") {
       (fresh.dataset.acting || "").split(" ").forEach(function (index) {

@@ -5,6 +5,7 @@ the log marks the moves the computer made for that person. Dou Dizhu: Alice (the
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,8 @@ from bench.site import embedded
 from tests.live.test_browser_room_life import WAIT, dou_dizhu_turn, open_room, whose_turn
 
 pytestmark = pytest.mark.browser
-LATER = 3 * 60 * 1000 + 5000  # ms: Alice's page lives three minutes ahead, as if Bob had kept her waiting that long
-AHEAD = f"(() => {{ const now = Date.now; Date.now = () => now.call(Date) + {LATER}; }})()"
+WAITED = "03:05"  # how long Bob keeps Alice waiting, on her page's clock
+AHEAD = 5 * 60 * 1000  # ms: Alice's device clock is five minutes fast, which alone must not count as waiting
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def site(tmp_path: Path):
 def test_the_others_read_how_long_a_person_keeps_them_waiting_and_the_creator_hands_the_seat_over(
         site, browser, artifacts):
     alice, bob = open_room(site, browser, "dou_dizhu", ("seat-2",))
-    alice.context.add_init_script(AHEAD)
+    alice.clock.install(time=time.time() * 1000 + AHEAD)  # her clock runs on, five minutes fast
     alice.reload()
     alice.wait_for_selector("#table[data-phase]")
     while (mover := whose_turn(alice, bob, 1)) is alice:  # until it is Bob's turn
@@ -35,6 +36,9 @@ def test_the_others_read_how_long_a_person_keeps_them_waiting_and_the_creator_ha
         alice.wait_for_selector(f"#table:not([data-version='{version}'])", timeout=WAIT)
     assert mover is bob
     note = alice.locator("#long-wait")
+    alice.evaluate("() => new Promise(done => setTimeout(done, 1000))")
+    assert note.is_hidden()  # the page counts by the server's clock (#freshness[data-now]), not the device's
+    alice.clock.fast_forward(WAITED)
     note.wait_for(state="visible", timeout=WAIT)
     assert re.fullmatch(r"Warten auf Bob … \(seit 3 Min\.\)", note.locator(".long-wait-text").inner_text())
     assert bob.locator("#long-wait").is_hidden()  # Bob's own turn: nothing to tell him here
