@@ -205,3 +205,44 @@ def test_a_chiu_out_of_turn_is_offered_taken_and_its_discard_goes_to_the_interru
     pick(page, radio, keyboard=False)
     press(page, page.get_by_role("button", name="Abwerfen"), keyboard=False)
     assert f"Du wirfst {radio['name']} an die Tür von Computer 3 ab." in page.locator("#log").inner_text()
+
+
+# The Tipp shown and the buttons it marks (static/js/table.js `markHint`): a discard is marked on "Abwerfen" (its
+# card comes ticked from the server), every other move on the button that makes it.
+TIPP = """() => {
+  const tip = document.querySelector("#tip [data-hint-action]");
+  const marked = [...document.querySelectorAll("#act button.is-hinted")].filter(b => b.getClientRects().length);
+  return {hint: tip && JSON.parse(tip.dataset.hintAction), text: tip && tip.textContent.trim(),
+          marked: marked.map(b => b.name === "intent" ? {type: b.value} : JSON.parse(b.value))};
+}"""
+
+
+def test_the_tipp_marks_the_button_of_its_move_at_every_decision(embedded_site, browser):
+    """A tester once saw the Tipp's only move unmarked. Through the real page (frames, animations, the hint
+    searched on its own and sent as a frame): at each of the viewer's first six decisions the Tipp is asked
+    and exactly the button of its move is marked; the test then plays it. With auto-pass off, a turn where
+    passing is the only move is a decision too."""
+    page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
+    page.add_init_script(AUTO_PASS_OFF)
+    open_solo_table(page, embedded_site.url, "chan")
+    page.wait_for_selector(TURN)
+    tipped: list[str] = []
+    while len(tipped) < 6:
+        if page.locator("#table[data-phase=over]").count():
+            if tipped:
+                break
+            next_deal(page)  # won before the viewer had a move: deal again
+            continue
+        settle(page)
+        if not page.locator("#table[data-my-turn=true]").count():
+            page.wait_for_selector(TURN)
+            continue
+        page.locator("#ask-tip").click()
+        page.wait_for_selector("#tip [data-hint-action]")
+        shown = page.evaluate(TIPP)
+        hint = shown["hint"]
+        wanted = {"type": "discard"} if hint["type"] == "discard" else hint
+        assert shown["marked"] == [wanted], shown
+        tipped.append(hint["type"])
+        press(page, page.locator("#act button.is-hinted"), keyboard=len(tipped) % 2 == 0)
+    assert tipped
