@@ -474,10 +474,15 @@ def log_lines(game: str, events: list[dict], info: RoomInfo, seat: int | None, l
             if not (text := texts.event_text(e, labels, seat)):
                 continue
             note = stand_in_note(e, info, seat, noted)
-            lines.append(format_html('<li data-seat="{}" data-event="{}"{}>{}{}</li>', e.get("seat", ""),
-                                     e.get("code", ""), mark_safe(' data-stand-in="true"') if note else "", text,
-                                     format_html(' <span class="stand-in-mark">{}</span>', note) if note else ""))
+            lines.append(format_html('<li data-seat="{}" data-event="{}"{}>{}</li>', e.get("seat", ""),
+                                     e.get("code", ""), mark_safe(' data-stand-in="true"') if note else "",
+                                     with_stand_in_mark(text, note)))
     return lines
+
+
+def with_stand_in_mark(text: str, note: str) -> str:
+    """A log line's text followed by its `stand_in_note` in the mark's style (the table's log, a replay's)."""
+    return format_html('{} <span class="stand-in-mark">{}</span>', text, note) if note else text
 
 
 def stand_in_note(event: dict, info: RoomInfo, me: int | None, noted: set[int]) -> str:

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.core import registry
 from games.core.errors import IllegalAction
 from games.core.protocol import visible_events
-from rooms import fairplay, identity, rendering
+from rooms import fairplay, identity, rendering, snapshots
 from rooms.models import Deal, Room, Seat
 from rooms.tables import adapter
 from rules_content.games import BY_KEY
@@ -117,22 +117,28 @@ def labels(room: Room) -> dict[int, str]:
 class Step:
     number: int  # 0: as dealt; n: after the deal's n-th action
     seat: int | None  # who acted (None for the deal itself)
-    lines: list[str]  # the step's log sentences
+    lines: list[str]  # the step's log sentences (a stand-in's first one with its mark, safe HTML)
     groups: list[dict]  # the cards it put on the table (played, discarded, shown, arranged): {"who", "cards"}
 
 
 def steps(deal: Deal, names: dict[int, str]) -> list[Step]:
-    """The deal as it unfolded: its opening, then one step per recorded action, as spectators read them."""
+    """The deal as it unfolded: its opening, then one step per recorded action, as spectators read them (a
+    move a computer made in a person's seat marked as the table's log marks it: rooms/rendering.py
+    `stand_in_note`, by the recorded action's id, rooms/snapshots.py `marked`)."""
     game = adapter(deal.room.game)
+    info = rendering.room_info(deal.room)
+    noted: set[int] = set()
 
     def step(number: int, seat: int | None, events: list[dict], action: dict) -> Step:
         public = visible_events(events, None)
-        lines = [text for e in public if (text := game.event_text(e, names, None))]
+        lines = [rendering.with_stand_in_mark(text, rendering.stand_in_note(e, info, None, noted))
+                 for e in public if (text := game.event_text(e, names, None))]
         groups = _event_cards(public) or [(seat, cards) for cards in _arranged(action)]
         return Step(number, seat, lines, [{"who": names.get(who, ""), "cards": cards} for who, cards in groups])
 
     return [step(0, None, deal.opening_events, {})] + [
-        step(record.version, record.seat, record.events, record.action)
+        step(record.version, record.seat, snapshots.marked(record.events, record.seat, record.version,
+                                                           record.action_id), record.action)
         for record in deal.actions.order_by("version")
     ]
 
