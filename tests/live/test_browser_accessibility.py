@@ -61,8 +61,9 @@ def test_every_table_has_no_serious_violation(game, embedded_site, browser, arti
 
 
 # Each shown line's contrast with what lies behind it (WCAG 2's ratio): the backgrounds of the line and its
-# ancestors laid one over another (a canvas reads any CSS colour); a felt behind it counts as its colour. The
-# contrast slider's filter on the whole page (`html { filter: contrast(…) }`, per channel in sRGB) is applied to both.
+# ancestors laid one over another (a canvas reads any CSS colour); a felt behind it counts as each colour of its
+# gradient in turn (`--felt-light`, its lit centre, and `--felt`), the line's ratio being the lowest. The contrast
+# slider's filter on the whole page (`html { filter: contrast(…) }`, per channel in sRGB) is applied to both.
 HELP_CONTRAST = """selector => {
   const canvas = document.createElement("canvas"), ctx = canvas.getContext("2d", {willReadFrequently: true});
   const rgba = css => {
@@ -75,20 +76,26 @@ HELP_CONTRAST = """selector => {
     const [r, g, b] = c.slice(0, 3).map(v => (v /= 255) <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4);
     return .2126 * r + .7152 * g + .0722 * b;
   };
-  const felt = getComputedStyle(document.documentElement).getPropertyValue("--felt");
+  const root = getComputedStyle(document.documentElement);
+  const felts = ["--felt-light", "--felt"].map(name => [name, rgba(root.getPropertyValue(name))]);
   const c = Number((/contrast\\(([\\d.]+)\\)/.exec(getComputedStyle(document.documentElement).filter) || [0, 1])[1]);
   const filtered = col => col.slice(0, 3).map(v => Math.min(255, Math.max(0, (v / 255 - .5) * c * 255 + 127.5)))
     .concat(1);
-  return [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length).map(el => {
+  const ratio = (el, felt) => {
     const layers = [];
     for (let a = el; a; a = a.parentElement) {
-      if (a.classList.contains("felt")) { layers.push(rgba(felt)); break; }
+      if (a.classList.contains("felt")) { layers.push(felt); break; }
       layers.push(rgba(getComputedStyle(a).backgroundColor));
     }
     const back = layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
     const fore = over(rgba(getComputedStyle(el).color), back);
     const [hi, lo] = [lum(filtered(fore)), lum(filtered(back))].sort((x, y) => y - x);
-    return {text: el.textContent.trim().slice(0, 50), ratio: Math.round((hi + .05) / (lo + .05) * 100) / 100};
+    return Math.round((hi + .05) / (lo + .05) * 100) / 100;
+  };
+  return [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length).map(el => {
+    const on = el.closest(".felt") ? felts : [["paper", null]];
+    const [ratio_, against] = on.map(([name, felt]) => [ratio(el, felt), name]).sort((x, y) => x[0] - y[0])[0];
+    return {text: el.textContent.trim().slice(0, 50), ratio: ratio_, against};
   });
 }"""
 
@@ -100,9 +107,13 @@ def readable_help(page, where: str, selector: str = ".help") -> None:
     assert not faint, f"{where}: lines below WCAG AA's 4.5:1: {faint}"
 
 
-# The page's help lines taken away, and one laid on a felt instead (Chor Voli's arranging hand has one).
+# The page's help lines taken away, and one laid on a felt instead (Chor Voli's arranging hand has one), with the
+# felt's other inks beside it: its plain text, its gold (the prompt of a seat's turn) and a seat's light note.
 ON_THE_FELT = """() => { document.querySelectorAll(".help").forEach(el => el.remove());
-  document.body.insertAdjacentHTML("beforeend", '<div class="felt"><p class="help">Gruppe 1 bis 4</p></div>'); }"""
+  document.body.insertAdjacentHTML("beforeend", '<div class="felt"><p class="help">Gruppe 1 bis 4</p>'
+    + '<p class="plain">13 Karten auf der Hand</p><p class="turn-prompt">Du bist dran</p>'
+    + '<p class="seat-note">bestätigt</p></div>'); }"""
+FELT_INKS = ".felt .help, .felt .plain, .felt .turn-prompt, .felt .seat-note"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -123,16 +134,19 @@ def test_help_lines_are_readable_on_paper_and_on_the_felt(size, embedded_site, b
 
 
 # The display sliders' ends (contrast, warmth in %): colour temperature at both ends, the contrast at its lowest,
-# and both at once. A warmed or cooled paper is darker than the neutral one, and the lowest contrast pulls ink and
-# paper (and felt and its light notes) toward grey: the muted ink must stay at 4.5:1 all the same.
-SLIDER_ENDS = [(50, 0), (50, 100), (0, 50), (0, 0), (0, 100), (100, 0), (100, 100)]
+# and both at once, and the neutral middle. A warmed or cooled paper is darker than the neutral one, the warmed felt
+# lighter, and the lowest contrast pulls ink and paper (and felt and its inks) toward grey: the muted ink and the
+# felt's inks must stay at 4.5:1 all the same.
+SLIDER_ENDS = [(50, 50), (50, 0), (50, 100), (0, 50), (0, 0), (0, 100), (100, 0), (100, 100)]
 MUTED_ON_PAPER = ".help, .site-footer p"  # the form's help lines and the footer: paper pages' muted ink
 
 
 def test_muted_ink_is_readable_at_the_ends_of_the_display_sliders(embedded_site, browser):
     """The muted ink of paper pages (once 4.0:1 on the fully warmed paper, down to 2.7:1 at the lowest contrast)
-    and the felt's light notes, at each end of the colour temperature and contrast sliders, set as a person's
-    browser remembers them (static/js/display.js reads them before the first paint)."""
+    and the felt's inks on its lit centre (`--felt-light`: once 3.85:1 for the light notes, 3.13:1 for the gold
+    and 4.29:1 for plain text on the warmed felt, even at 50 % contrast), at each end of the colour temperature and
+    contrast sliders, set as a person's browser remembers them (static/js/display.js reads them before the first
+    paint)."""
     page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="de-DE")
     page.goto(embedded_site.url + "/de/raum/neu/dou_dizhu/")
     for contrast, warmth in SLIDER_ENDS:
@@ -144,5 +158,5 @@ def test_muted_ink_is_readable_at_the_ends_of_the_display_sliders(embedded_site,
             f"contrast({round(.7 + contrast / 100 * .6, 2):g})", where  # the slider took effect
         readable_help(page, f"{where}, paper", MUTED_ON_PAPER)
         page.evaluate(ON_THE_FELT)
-        readable_help(page, f"{where}, the felt")
+        readable_help(page, f"{where}, the felt", FELT_INKS)
     page.close()
