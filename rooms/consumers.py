@@ -269,7 +269,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         shown = (self.snapshot["number"], self.snapshot["version"]) if self.snapshot else (0, -1)
         if (event["number"], event["version"]) <= shown:
             return  # a render since then already showed this version or a newer one
-        snapshot = await SNAPSHOTS.get(self.room_id, event["deal"], event["version"])
+        # Behind (hints queued while the process was busy)? Straight to the newest version this process holds:
+        # the hints of the versions in between then find it shown, and nothing is rendered twice over.
+        snapshot = snapshots.newest(event["deal"], event["version"]) or await SNAPSHOTS.get(
+            self.room_id, event["deal"], event["version"])
         if snapshot is None or snapshot["room"] != self.room_id:
             log.warning("table socket: a hint for a deal not of this room, ignored: %r", event)
             return
@@ -353,8 +356,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if (snapshot["deal"], snapshot["version"]) == (deal, version):
             return ""
         self.log_at = (snapshot["deal"], snapshot["version"])
-        if snapshot["deal"] == deal and snapshot["version"] == version + 1:
-            return log_added(rendering.log_lines(info.game, snapshot["events"], info, self.seat, self.language))
+        if snapshot["deal"] == deal and snapshot["version"] > version:
+            # the new versions' lines, from the snapshots this process holds (all of them, or the log is read whole)
+            between = [snapshots.get(deal, v, remote=False) for v in range(version + 1, snapshot["version"])]
+            if None not in between:
+                events = [e for s in (*between, snapshot) for e in s["events"]]
+                return log_added(rendering.log_lines(info.game, events, info, self.seat, self.language))
         lines = await db(rendering.log_lines_from_db)(snapshot["deal"], info.game, info, self.seat, self.language,
                                                       snapshot["version"])
         # as templates/rooms/_table.html writes it: focusable, to be scrolled by keyboard

@@ -17,7 +17,7 @@ import uuid
 from typing import Any
 
 from games.core import registry
-from rooms.livecache import cache
+from rooms.livecache import LOCAL_SIZE, Bounded, cache
 from rooms.models import ActionRecord, Deal
 
 Snapshot = dict[str, Any]
@@ -68,13 +68,33 @@ def build(deal: Deal, state: object, events: list[dict], at: float | None = None
     }
 
 
+# deal id -> the newest version of it this process holds a snapshot of: a page that is behind (a busy process,
+# hints queued) renders that one instead of every version in between (rooms/consumers.py `deal_changed`)
+_NEWEST = Bounded(LOCAL_SIZE)
+
+
 def publish(snapshot: Snapshot) -> None:
     cache().put(key(snapshot["deal"], snapshot["version"]), snapshot)
+    _held(snapshot)
 
 
 def get(deal_id: int, version: int, remote: bool = True) -> Snapshot | None:
     """The cached snapshot; `remote=False` looks only in this process's memory (no network call)."""
-    return cache().get(key(deal_id, version), remote)
+    snapshot = cache().get(key(deal_id, version), remote)
+    if snapshot is not None:
+        _held(snapshot)
+    return snapshot
+
+
+def _held(snapshot: Snapshot) -> None:
+    if snapshot["version"] > (_NEWEST.get(snapshot["deal"]) or 0):
+        _NEWEST.put(snapshot["deal"], snapshot["version"])
+
+
+def newest(deal_id: int, version: int) -> Snapshot | None:
+    """A snapshot of this deal newer than `version` in this process's memory, the newest it holds; None if none."""
+    held = _NEWEST.get(deal_id) or 0
+    return get(deal_id, held, remote=False) if held > version else None
 
 
 def current(deal: Deal) -> Snapshot:

@@ -10,6 +10,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import Group
 from django.utils import timezone, translation
@@ -17,7 +18,7 @@ from django.utils import timezone, translation
 from accounts import moderation
 from accounts.models import AuditLog, Profile
 from games.core import registry
-from rooms import chat, presence, rendering, services
+from rooms import broadcast, chat, presence, rendering, services
 from rooms.models import ChatMessage, Connection, Deal, Room, Seat
 from tests.accounts.conftest import browser, make_user, player_of
 from tests.rooms.test_consumers import connect, frames_until
@@ -351,3 +352,40 @@ async def test_a_watcher_follows_the_deal_live_sees_no_hidden_card_and_is_counte
     assert len(frames) > 2
     for ws in (alice_page, watcher):
         await ws.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_page_that_is_behind_renders_the_newest_version_once_with_every_line_of_the_log(alice, bob,
+                                                                                                  monkeypatch):
+    """A busy process reads its hints late: the page goes straight to the newest version the process holds,
+    in one frame that adds every line of the versions in between to the log, and the later hints send nothing."""
+    room = await database_sync_to_async(people_room)(alice, bob)
+    page = connect(room, alice)
+    await page.connect(timeout=10)
+    first = await page.receive_from(timeout=10)
+    late: list[tuple] = []
+    monkeypatch.setattr(broadcast, "deal_changed", lambda *hint: late.append(hint))
+
+    def three_moves() -> Deal:
+        for number in range(3):
+            deal = room.current_deal()
+            seat = min(DOU.actors(DOU.load(deal.state)) - {2})
+            legal = DOU.legal_actions(DOU.load(deal.state), seat)
+            action = next((a for a in legal if a["type"] != "pass"), legal[0])
+            services.submit_action(deal.pk, seat, action, f"behind-{number}")
+        return room.current_deal()
+
+    deal = await database_sync_to_async(three_moves)()
+    monkeypatch.undo()
+    assert len(late) >= 3 and not deal.over
+    for hint in late:
+        await sync_to_async(broadcast.deal_changed)(*hint)
+    frame = await page.receive_from(timeout=10)
+    assert f'data-deal="{deal.number}" data-version="{deal.version}"' in frame
+    assert await page.receive_nothing(timeout=0.5)
+    with translation.override("de"):
+        whole = await database_sync_to_async(rendering.render_room)(room, alice)
+    lines = re.findall(r"<li data-seat=.*?</li>", whole)
+    new = [line for line in lines if line not in first]
+    assert new and all(line in frame for line in new)
+    await page.disconnect()
