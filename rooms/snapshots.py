@@ -94,7 +94,12 @@ def _held(snapshot: Snapshot) -> None:
 def newest(deal_id: int, version: int) -> Snapshot | None:
     """A snapshot of this deal newer than `version` in this process's memory, the newest it holds; None if none."""
     held = _NEWEST.get(deal_id) or 0
-    return get(deal_id, held, remote=False) if held > version else None
+    if held <= version:
+        return None
+    snapshot = get(deal_id, held, remote=False)
+    if snapshot is None:  # let go since (the memory is bounded): noted afresh as versions come
+        _NEWEST.discard(deal_id)
+    return snapshot
 
 
 def current(deal: Deal) -> Snapshot:

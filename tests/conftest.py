@@ -37,9 +37,10 @@ def computers_at_once(settings):
 @pytest.fixture(autouse=True)
 def fresh_live_caches():
     """Each test starts with empty in-process live caches (ids of rows repeat between tests)."""
-    from rooms import consumers, livecache, rendering
+    from rooms import consumers, livecache, rendering, snapshots
 
     livecache.cache.cache_clear()
+    snapshots._NEWEST.clear()
     rendering._rendered.clear()
     consumers.ROOMS.infos.clear()
 
