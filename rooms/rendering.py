@@ -266,8 +266,7 @@ def refusal(game: str, error: services.Refused | None) -> dict:
     (rules_content.passport). Its cards in the page's words where the game's adapter respells them (`refusal_words`)."""
     if error is None:
         return {"error": None, "error_code": None, "error_rule": None}
-    words = getattr(adapter(game), "refusal_words", None)
-    text = _(error.template).format(**words(error.params)) if words else error.message()
+    text = error.message(getattr(adapter(game), "refusal_words", None))
     return {"error": text, "error_code": error.code, "error_rule": rule_url(game, error.code)}
 
 

@@ -29,6 +29,8 @@ from rooms.models import ActionRecord, Deal, LedgerEntry, Room, Seat
 from rooms.prepared import Prepared
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from django.contrib.auth.models import AbstractBaseUser as User
 
 
@@ -44,8 +46,9 @@ class Refused(Exception):
     def from_illegal(cls, exc: IllegalAction) -> Refused:
         return cls(exc.template, exc.code, exc.params)
 
-    def message(self) -> str:
-        return gettext(self.template).format(**self.params)
+    def message(self, words: Callable[[dict], dict] | None = None) -> str:
+        """The sentence in the active language; `words` respells its params (a game's `refusal_words`)."""
+        return gettext(self.template).format(**(words(self.params) if words else self.params))
 
     def __str__(self) -> str:
         return self.template.format(**self.params)
