@@ -132,6 +132,7 @@
     // shows, so a render of an older draft never undoes a choice made since (see `outdated`).
     if (params.command === "draft") {
       draftSeq = Math.max(draftSeq + 1, Date.now());
+      draftDeal = shown()[0];
       params["card-seq"] = String(draftSeq);
     }
   });
@@ -256,6 +257,7 @@
   var FRESHNESS = /id="freshness"[^>]*data-deal="(\d+)" data-version="(-?\d+)"/;
   var DRAFT = /id="freshness"[^>]*data-draft-seq="(\d+)"/;
   var draftSeq = 0;     // the number of the last draft this page sent
+  var draftDeal = 0;    // the deal it was sent in
   var queue = [];       // frames waiting while a move is shown: {message, wrapper, fresh}
   var showing = null;   // the move being shown: {animations, timer}
   var before = null;    // what the page looked like before the frame being applied
@@ -263,9 +265,9 @@
   // would undo the choices made since, so they wait, and go in just before the next frame. A part may be
   // what changed in a region since the frame before (rooms/patches.py), so none is ever left out.
   var held = [];
+  var OWN = ["hand", "actions"];
   function own(element) {
-    var region = element.getAttribute("data-of") || element.id;
-    return region === "hand" || region === "actions";
+    return OWN.indexOf(element.getAttribute("data-of") || element.id) >= 0;
   }
   function swapIn(html) {
     if (html) htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
@@ -280,10 +282,12 @@
   // A frame rendered from a draft older than the last one this page sent (the server is still answering an
   // earlier choice): its hand and actions would undo the choices made since, so they are left out. Every
   // frame of a deal says which draft it was rendered from (#freshness), also one that changes nothing of the
-  // seat's own: it must not be taken for an answer to the last draft and let the held parts in.
+  // seat's own: it must not be taken for an answer to the last draft and let the held parts in. A frame of
+  // the deal the draft was made in that echoes 0 is outdated too (the server has none of its drafts yet: the
+  // first choices after the socket opened); a later deal starts with none.
   function outdated(message) {
-    var echoed = DRAFT.exec(message);  // 0: no draft of this deal (a new deal starts with none)
-    return echoed !== null && Number(echoed[1]) > 0 && Number(echoed[1]) < draftSeq;
+    var echoed = DRAFT.exec(message), fresh = FRESHNESS.exec(message);
+    return echoed !== null && fresh !== null && Number(fresh[1]) === draftDeal && Number(echoed[1]) < draftSeq;
   }
 
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
@@ -294,6 +298,10 @@
       queue = [];
       held = [];
       stopShowing();
+      if (outdated(message) && tableKeepingChoices(message, event.detail.socketWrapper)) {
+        event.preventDefault();
+        return;
+      }
     } else if (match) {
       // Frames of one socket arrive in order; a frame older than the table (a page that reconnected
       // meanwhile) would undo what it shows: drop it and ask for the whole table.
@@ -444,6 +452,37 @@
     before = look();
     swapIn(html);
     applied(frame.message, frame.wrapper);
+  }
+  // A whole table read before the server had the page's newest draft: one sent as the socket (re)opened, which
+  // the server answers after the table, or one lost with a server that died. Its own parts would undo those
+  // choices, and the next choice's form would carry them undone (CI: a restart, and Alice's arrangement could
+  // not be confirmed). The table goes in with the page's hand and actions kept as they are; the table's wait
+  // in `held` like an outdated frame's, and the form is sent again as a draft, whose answer brings them.
+  function tableKeepingChoices(message, wrapper) {
+    var form = document.getElementById("act");
+    var kept = OWN.map(function (id) { return document.getElementById(id); });
+    if (!form || kept.indexOf(null) >= 0) return false;
+    var holder = document.createElement("template");
+    holder.innerHTML = message;
+    var theirs = OWN.map(function (id) { return holder.content.querySelector("#" + id); });
+    if (theirs.indexOf(null) >= 0) return false;
+    theirs.forEach(function (element) {
+      var copy = element.cloneNode(true);  // (the table's own stays as it is: htmx swaps nested ones out of band)
+      copy.setAttribute("hx-swap-oob", "true");
+      held.push(copy.outerHTML);
+    });
+    var html = "";
+    Array.prototype.forEach.call(holder.content.children, function (element) {
+      if (!element.hasAttribute("hx-swap-oob")) element.setAttribute("hx-swap-oob", "true");
+      html += element.outerHTML;
+    });
+    before = look();
+    swapIn(html);
+    OWN.forEach(function (id, index) { document.getElementById(id).replaceWith(kept[index]); });
+    applied(message, wrapper);
+    form = document.getElementById("act");
+    if (form) form.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
   }
   // A click or a key shows every waiting move at once (next() applies them all while skipping).
   var skipping = false;
