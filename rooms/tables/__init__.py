@@ -82,9 +82,10 @@ def decode_discard(fields: dict, view: dict) -> dict:
     return {"type": "discard", "card": code}
 
 
-def pick_hint_fields(action: dict, now: str) -> dict | None:
-    """A hinted discard picks its card at this moment; every other move is a button of its own."""
-    return {PICK: f"{action['card']}.1", AT: now} if action["type"] == "discard" else None
+def pick_hint_fields(action: dict, now: str, picking: tuple[str, ...] = ("discard",)) -> dict | None:
+    """A hinted move of the kinds `picking` picks its card at this moment; every other move is a button of
+    its own."""
+    return {PICK: f"{action['card']}.1", AT: now} if action["type"] in picking else None
 
 
 def submit_form(room: Room, seat: int | None, fields: dict, snapshot: dict | None = None) -> Deal:

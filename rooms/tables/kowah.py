@@ -130,7 +130,8 @@ def decode(fields: dict, view: dict) -> dict:
 
 
 def hint_fields(action: dict, view: dict) -> dict | None:
-    return pick_hint_fields(action, moment(view))
+    """A hinted discard or Checki picks its card: a Checki's buttons show only once their card is picked."""
+    return pick_hint_fields(action, moment(view), ("discard", "checki"))
 
 
 def moment(view: dict) -> str:
