@@ -108,12 +108,15 @@ def readable_help(page, where: str, selector: str = ".help") -> None:
 
 
 # The page's help lines taken away, and one laid on a felt instead (Chor Voli's arranging hand has one), with the
-# felt's other inks beside it: its plain text, its gold (the prompt of a seat's turn) and a seat's light note.
+# felt's other inks beside it: its plain text, its gold (the prompt of a seat's turn), a seat's light note, the
+# green "ready" and rose "problem" notes, and why a button waits (a mistake's red box, and the calm line of a
+# situation).
 ON_THE_FELT = """() => { document.querySelectorAll(".help").forEach(el => el.remove());
   document.body.insertAdjacentHTML("beforeend", '<div class="felt"><p class="help">Gruppe 1 bis 4</p>'
     + '<p class="plain">13 Karten auf der Hand</p><p class="turn-prompt">Du bist dran</p>'
-    + '<p class="seat-note">bestätigt</p></div>'); }"""
-FELT_INKS = ".felt .help, .felt .plain, .felt .turn-prompt, .felt .seat-note"
+    + '<p class="seat-note">bestätigt</p><p class="ok">Bereit</p><p class="problem">Kein Paar</p>'
+    + '<p class="why-not">Keine Kombination</p><p class="why-not calm">Du spielst an</p></div>'); }"""
+FELT_INKS = ".felt .help, .felt .plain, .felt .turn-prompt, .felt .seat-note, .felt .ok, .felt .problem, .felt .why-not"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -67,8 +67,11 @@ def test_the_bonus_is_shown_on_the_scoring_pile_and_in_the_log(alice):
 def test_a_leader_sees_why_play_and_pass_are_disabled(alice):
     room = fixed_room(alice, "6-6 1-1 1-5", "2-2 5-6", "3-3 4-6", leader=0)
     html = render(room, alice)
-    assert re.search(r'<button type="submit" name="intent" value="play" class="primary" disabled', html)
-    assert "Wähle 1 bis 4 Karten zum Spielen." in html
+    # Nothing ticked is no mistake: "Spielen" waits, described by the turn's prompt, with no error box of its own.
+    assert re.search(r'<button type="submit" name="intent" value="play" class="primary" disabled '
+                     r'aria-describedby="turn-prompt"', html)
+    assert 'id="why-not-play"' not in html
+    assert 'class="why-not calm" id="why-not-pass"' in html
     assert re.search(r'value="pass" disabled', html)
     assert "Du spielst in dieser Runde aus und kannst nicht passen" in html
 

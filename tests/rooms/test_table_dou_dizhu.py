@@ -96,8 +96,11 @@ def test_the_others_see_the_bottom_and_the_landlord_marked(alice, bob):
 def test_a_leader_sees_why_play_and_pass_are_disabled(alice):
     room = fixed_room(alice, HANDS, "2 2 2", landlord=0, bid=1)
     html = render(room, alice)
-    assert re.search(r'name="intent" value="play" class="primary" disabled', html)
-    assert "Wähle die Karten, die du spielen willst." in html
+    # Nothing ticked is no mistake: "Spielen" waits, described by the turn's prompt, with no error box of its own.
+    assert re.search(r'name="intent" value="play" class="primary" disabled aria-describedby="turn-prompt"', html)
+    assert "Wähle die Karten aus und drücke dann" in html[html.index('id="turn-prompt"'):]
+    assert 'id="why-not-play"' not in html
+    assert 'class="why-not calm" id="why-not-pass"' in html
     assert re.search(r'value="pass" disabled', html)
     assert "Du spielst diesen Stich an" in html
     why = html[html.index('id="why-not-pass"'):]

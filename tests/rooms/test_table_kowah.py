@@ -170,6 +170,9 @@ def test_checki_is_offered_declared_and_shown_to_everyone(alice):
     assert "Checki ist möglich, wenn du abwirfst: Eins Münzen (Karten mit Punkt)." in html
     assert re.findall(r'<span id="mark-([^"]+)" class="allows-checki">', html) == ["1C-1"]  # its dot (static/css)
     assert re.search(r'<button type="button" class="act-checki" disabled', html)  # nothing picked yet
+    # nothing picked is no mistake: why the buttons wait is said calmly, not in the red box of a wrong pick
+    assert '<p class="why-not calm" id="why-not-discard">' in html
+    assert '<p class="why-not calm" id="why-not-checki">' in html
     pick(room, "1C")
     html = render(room, alice)
     assert ">Die Eins Münzen abwerfen und Checki erklären<small>" in html
