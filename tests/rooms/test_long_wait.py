@@ -37,7 +37,7 @@ def test_the_note_names_what_the_creator_and_the_others_can_do(alice, bob):
     with translation.override("de"):
         creators, others = rendering.render_room(room, alice), rendering.render_room(room, bob)
     text, _attr, creator_seat, body = NOTE.search(creators).groups()
-    assert text == "Warten auf {names} … (seit {minutes} Min.)"
+    assert text == "Seit {minutes} Min. kein Zug von {names}."
     assert creator_seat == "0"
     # the creator's button for Bob's seat submits the room bar's form for it (by id), hidden until he is waited for
     button = '<button type="submit" form="computer-for-1" data-seat="1" hidden>Computer für Bob spielen lassen</button>'
@@ -48,7 +48,7 @@ def test_the_note_names_what_the_creator_and_the_others_can_do(alice, bob):
     assert "form=" not in body and "Wer den Raum eröffnet hat, kann einen Computer" in body
     with translation.override("en"):
         text = NOTE.search(rendering.render_room(room, bob)).group(1)
-    assert text == "Waiting for {names}… (for {minutes} min)"
+    assert text == "No move from {names} for {minutes} min."
 
 
 def test_no_note_where_a_clock_or_nobody_else_decides(alice, bob):
