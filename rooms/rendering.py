@@ -539,7 +539,8 @@ def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: di
         if "at" in snapshot and not (info.solo or info.clock or info.closed) else "",
         format_html(' data-deadline="{}"', snapshot["deadlines"][str(seat)])
         if seat is not None and str(seat) in snapshot["deadlines"] else "",
-        format_html(' data-draft-seq="{}"', of_deal(draft, snapshot["deal"]).get("fields", {}).get("card-seq", "0"))
+        format_html(' data-draft-seq="{}"',
+                    of_deal(draft, snapshot["deal"]).get("fields", {}).get(services.DRAFT_SEQ, "0"))
         if seat is not None else "",
     )
 

@@ -465,6 +465,10 @@ def _resume(deal: Deal) -> None:
                                           int(seat), due))
 
 
+# The page's number of a draft (static/js/table.js): a draft keeps it, and every render echoes the one it shows.
+DRAFT_SEQ = "card-seq"
+
+
 def save_draft(room: Room, seat: int, fields: dict) -> dict:
     """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them.
 
@@ -506,11 +510,14 @@ def hint_open(given: dict | None, deal_id: int, version: int, decisions: dict[st
 
 
 def save_hint(deal: Deal, seat: int, fields: dict | None, hint: dict) -> dict:
-    """Keep a hint in the seat's draft (its cards ticked where `fields` are given) and record on the deal
-    that this seat asked: a deal played with hints is marked. Returns the saved draft."""
+    """Keep a hint in the seat's draft (its cards ticked where `fields` are given, under the number of the
+    page's draft before it) and record on the deal that this seat asked: a deal played with hints is marked.
+    Returns the saved draft."""
     with transaction.atomic():
         mine = Seat.objects.select_for_update().get(room_id=deal.room_id, index=seat)
         kept = mine.draft.get("fields", {}) if mine.draft.get("deal") == deal.pk else {}
+        if fields is not None:
+            fields = {**fields, **{key: kept[key] for key in (DRAFT_SEQ,) if key in kept}}
         saved = {"deal": deal.pk, "fields": kept if fields is None else fields, "rev": mine.draft.get("rev", 0) + 1,
                  "hint": {"deal": deal.pk, "version": deal.version, **hint}}
         Seat.objects.filter(pk=mine.pk).update(draft=saved)

@@ -179,7 +179,7 @@ def save_draft(room: Room, seat: int, fields: dict) -> dict:
     asks for the game's suggestion for the seat's view (`suggested_draft`), worked out only now: a computer's
     whole arrangement costs tens of milliseconds, too much to put into every render of every hand."""
     if fields.get("select") == SUGGEST:
-        fields = _suggested(room, seat)
+        fields = {**fields, **_suggested(room, seat)}
     return services.save_draft(room, seat, draft_fields(fields))
 
 
@@ -197,10 +197,12 @@ def _suggested(room: Room, seat: int) -> dict:
 def draft_fields(fields: dict) -> dict:
     """The choices of a draft: the form's own fields, or `select` — the cards to choose, space-separated,
     as the "Suggest" and "Clear" buttons send them; `code=choice` gives a card its choice (Chor Voli's
-    "Arrange for me": `AS=1 KS=1 … 2C=x`), a bare code means "1" (ticked)."""
+    "Arrange for me": `AS=1 KS=1 … 2C=x`), a bare code means "1" (ticked). Either way with the page's number
+    of the draft, which every render echoes (`rendering.freshness`)."""
     if "select" in fields:
-        return {f"card-{code}": choice or "1" for code, _, choice in
-                (token.partition("=") for token in str(fields["select"]).split())}
+        chosen = {f"card-{code}": choice or "1" for code, _, choice in
+                  (token.partition("=") for token in str(fields["select"]).split())}
+        return {**chosen, **{key: fields[key] for key in (services.DRAFT_SEQ,) if key in fields}}
     return fields
 
 

@@ -187,6 +187,24 @@ async def test_a_render_says_which_of_the_pages_drafts_it_shows(alice):
     await ws.disconnect()
 
 
+async def test_the_clear_and_suggest_buttons_and_a_tipp_keep_the_pages_draft_number(alice):
+    """A draft sent as `select` (the "Clear" and "Arrange for me" buttons) is answered with its number too, and
+    a Tipp's ticks keep the number of the draft before them: the page counts a frame of its deal that echoes an
+    older number (or none) as outdated and holds its hand back, so the cleared selection never showed
+    (test_browser_dou_dizhu)."""
+    room = await database_sync_to_async(open_room)(alice)
+    ws = connect(room, alice)
+    await ws.connect(timeout=10)
+    await ws.receive_from(timeout=10)
+    for seq, select in (("1764600000001", ""), ("1764600000002", "suggest")):
+        await ws.send_to(text_data=json.dumps({"command": "draft", "select": select, "card-seq": seq}))
+        assert FRESH_DRAFT.findall(await frames_until(ws, 'id="freshness"')) == [seq]
+    await ws.disconnect()
+    deal = await database_sync_to_async(room.current_deal)()
+    saved = await database_sync_to_async(services.save_hint)(deal, 0, {"card-AS": "1"}, {"action": {}})
+    assert saved["fields"] == {"card-AS": "1", "card-seq": "1764600000002"}
+
+
 async def test_a_new_deal_starts_with_nothing_chosen(alice):
     """A socket keeps the seat's draft across deals: the choices of the last deal must not come back ticked
     in the next one (a card dealt again would be pre-selected, and a click on it would untick it)."""
