@@ -204,6 +204,9 @@ def test_on_a_phone_neither_the_hand_nor_the_note_covers_the_rounds_or_the_tip(e
         if rounds is None and page.locator("#last-round:not([hidden])").count():
             rounds = page.evaluate(ROUNDS_SEEN)
             page.screenshot(path=artifacts / "chuo_pai_phone_previous_round.png")
+            # ROUNDS_SEEN scrolled the previous round into view: back to the page's own place, where the note
+            # is measured (scrolled down, the middle lies under the site's bar, where the note stands; it failed so).
+            page.evaluate("window.scrollTo(0, 0)")
         note = note or page.evaluate("window.noteSeen || null")
         if rounds and note:
             break
