@@ -189,7 +189,7 @@ def _suggested(room: Room, seat: int) -> dict:
         raise Refused(services.MALFORMED, "malformed")
     deal = room.current_deal()
     if deal is None or deal.over:
-        return {}
+        return {"select": ""}
     engine = registry.get(room.game)
     return {"select": suggest(engine.view(engine.load(deal.state), seat))}
 

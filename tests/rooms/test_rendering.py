@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.core import registry
 from rooms import rendering, services, tables
+from rooms.models import Deal
 from tests.helpers import arrangement_action, arrangement_fields, disjoint_groups
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,6 +65,13 @@ def test_arrange_for_me_fills_the_draft_with_the_computers_arrangement_when_aske
     with translation.override("de"):
         html = rendering.render_room(room, alice)
     assert 'id="arrange-ready"' in html  # every drafted group is valid: ready to confirm
+
+
+def test_a_suggestion_asked_after_the_deal_is_an_empty_draft_with_the_pages_number(alice):
+    room = services.open_solo("chor_voli", alice)
+    Deal.objects.filter(pk=room.current_deal().pk).update(over=True)
+    draft = tables.save_draft(room, 0, {"select": "suggest", "card-seq": "1764600000001"})
+    assert draft["fields"] == {"card-seq": "1764600000001"}
 
 
 def test_only_a_game_with_a_suggestion_takes_the_request_for_one(alice):
