@@ -469,6 +469,11 @@ def _resume(deal: Deal) -> None:
 DRAFT_SEQ = "card-seq"
 
 
+def draft_number(fields: dict) -> dict:
+    """The page's number of a draft among `fields`, as a field of its own (empty when there is none)."""
+    return {DRAFT_SEQ: fields[DRAFT_SEQ]} if DRAFT_SEQ in fields else {}
+
+
 def save_draft(room: Room, seat: int, fields: dict) -> dict:
     """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them.
 
@@ -517,7 +522,7 @@ def save_hint(deal: Deal, seat: int, fields: dict | None, hint: dict) -> dict:
         mine = Seat.objects.select_for_update().get(room_id=deal.room_id, index=seat)
         kept = mine.draft.get("fields", {}) if mine.draft.get("deal") == deal.pk else {}
         if fields is not None:
-            fields = {**fields, **{key: kept[key] for key in (DRAFT_SEQ,) if key in kept}}
+            fields = {**fields, **draft_number(kept)}
         saved = {"deal": deal.pk, "fields": kept if fields is None else fields, "rev": mine.draft.get("rev", 0) + 1,
                  "hint": {"deal": deal.pk, "version": deal.version, **hint}}
         Seat.objects.filter(pk=mine.pk).update(draft=saved)

@@ -202,7 +202,7 @@ def draft_fields(fields: dict) -> dict:
     if "select" in fields:
         chosen = {f"card-{code}": choice or "1" for code, _, choice in
                   (token.partition("=") for token in str(fields["select"]).split())}
-        return {**chosen, **{key: fields[key] for key in (services.DRAFT_SEQ,) if key in fields}}
+        return {**chosen, **services.draft_number(fields)}
     return fields
 
 
