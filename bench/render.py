@@ -97,7 +97,7 @@ class _Deal:
     def __init__(self, game: str, number: int, version: int, over: bool) -> None:
         self.room = type("Room", (), {"game": game})()
         self.room_id, self.pk, self.number, self.version, self.over = 1, number, number, version, over
-        self.deadlines, self.decisions, self.commitment, self.seed = {}, {}, "bench", number
+        self.deadlines, self.decisions, self.waiting, self.commitment, self.seed = {}, {}, {}, "bench", number
 
 
 def play(game: str, seeds: Sequence[int]) -> Figures:

@@ -30,6 +30,14 @@ def decisions(previous: dict[str, int], before: Set[int], after: Set[int], mover
     return _per_decision(previous, before, after, mover, version)
 
 
+def waiting_since(previous: dict[str, float], before: Set[int], after: Set[int], mover: int | None,
+                  now: float | None = None) -> dict[str, float]:
+    """Since when (Unix seconds) each acting seat's current decision waits for it, after a move by `mover`:
+    what the other pages count a person's long wait from (static/js/table.js), so that another seat's move in
+    a simultaneous phase does not start it afresh."""
+    return _per_decision(previous, before, after, mover, round(time.time() if now is None else now, 1))
+
+
 def _per_decision(previous: dict, before: Set[int], after: Set[int], mover: int | None, fresh: object) -> dict:
     """A value per seat of `after`: kept from `previous` while the seat's decision goes on (it acted
     before this move and did not make it), else `fresh`."""

@@ -119,6 +119,9 @@ class Deal(models.Model):
     # Per seat that must decide, the version at which its current decision began (rooms/clock.py): a
     # "Tipp" stays valid while the decision it was asked for is open, also across other seats' moves.
     decisions = models.JSONField(default=dict, blank=True)
+    # Per seat that must decide, since when (Unix seconds) its current decision waits for it (rooms/clock.py):
+    # the other pages count a long wait from it.
+    waiting = models.JSONField(default=dict, blank=True)
     # The seats whose person asked for a "Tipp" during the deal: a deal played with hints is marked.
     hinted = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -513,10 +513,18 @@ def log_lines_from_db(deal_id: int, game: str, info: RoomInfo, seat: int | None,
     return log_lines(game, events, info, seat, lang)
 
 
+def _waiting_since(snapshot: dict) -> str:
+    """`seat:Unix seconds` for each seat everyone sees acting: since when its decision waits for it."""
+    waiting = snapshot.get("waiting", {})
+    return " ".join(f"{seat}:{int(waiting.get(str(seat), snapshot['at']))}" for seat in snapshot["shown_actors"])
+
+
 def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: dict) -> SafeString:
     """Which deal version (and room version) this render shows, what the page's own state is, which
     seats the table waits for (`data-acting`: static/css marks their boxes, so that a seat's box is not
-    sent again each time the turn passes) and since when (`data-since`, Unix seconds: static/js/table.js
+    sent again each time the turn passes) and since when each of them (`data-since`, `seat:Unix seconds`
+    pairs, from the start of the seat's decision, or this version's time in a deal older than that record:
+    static/js/table.js
     counts the minutes a person keeps the others waiting; `data-now`, the server's time of this render, by
     which it counts them and the turn clock's seconds), and which of the page's drafts it shows
     (`data-draft-seq`, 0 for none of this deal). Every frame of a deal carries it, so static/js/table.js can
@@ -533,9 +541,9 @@ def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: di
         "true" if seat is not None and seat in snapshot["actors"] else "false",
         " ".join(str(index) for index in snapshot["shown_actors"]),
         f"{time.time():.1f}",  # the server's clock: the page counts deadlines and waits by it, not the device's
-        # Since when the table waits (this version's time), where a person can keep others waiting without a
-        # clock: the page says so after a minute (rooms/_long_wait.html).
-        format_html(' data-since="{}"', int(snapshot["at"]))
+        # Since when the table waits for each seat it shows acting, where a person can keep others waiting
+        # without a clock: the page says so after a minute (rooms/_long_wait.html).
+        format_html(' data-since="{}"', _waiting_since(snapshot))
         if "at" in snapshot and not (info.solo or info.clock or info.closed) else "",
         format_html(' data-deadline="{}"', snapshot["deadlines"][str(seat)])
         if seat is not None and str(seat) in snapshot["deadlines"] else "",

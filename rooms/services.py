@@ -309,6 +309,7 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
                 opening_events=engine.opening_events(state), over=outcome is not None,
                 deadlines=clock.deadlines(room.clock, {}, frozenset(), engine.actors(state), None, _people(seats)),
                 decisions=clock.decisions({}, frozenset(), engine.actors(state), None, 0),
+                waiting=clock.waiting_since({}, frozenset(), engine.actors(state), None),
             )
             if deal.over:
                 _write_ledger(deal, outcome)
@@ -389,14 +390,16 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
         actors_before, actors_after = engine.actors(before), engine.actors(state)
         deadlines = clock.deadlines(deal.room.clock, deal.deadlines, actors_before, actors_after, seat, _people(seats))
         decisions = clock.decisions(deal.decisions, actors_before, actors_after, seat, deal.version + 1)
+        waiting = clock.waiting_since(deal.waiting, actors_before, actors_after, seat)
         dumped = engine.dump(state)
         updated = Deal.objects.filter(pk=deal.pk, version=deal.version).update(
-            state=dumped, version=deal.version + 1, over=outcome is not None, deadlines=deadlines, decisions=decisions
+            state=dumped, version=deal.version + 1, over=outcome is not None, deadlines=deadlines, decisions=decisions,
+            waiting=waiting,
         )
         if updated != 1:
             raise _LostRace
         deal.state, deal.version, deal.over = dumped, deal.version + 1, outcome is not None
-        deal.deadlines, deal.decisions = deadlines, decisions
+        deal.deadlines, deal.decisions, deal.waiting = deadlines, decisions, waiting
         ActionRecord.objects.create(
             deal=deal, version=deal.version, seat=seat, action=action, action_id=action_id, events=events
         )

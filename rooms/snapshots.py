@@ -60,6 +60,7 @@ def build(deal: Deal, state: object, events: list[dict], at: float | None = None
         "shown_actors": sorted(shown),
         "deadlines": deal.deadlines,
         "decisions": deal.decisions,
+        "waiting": deal.waiting,  # rendered only for the seats everyone sees acting (`shown_actors`)
         "events": events,
         # When this version was written (Unix seconds): the page counts how long the table has waited since.
         "at": time.time() if at is None else at,

@@ -605,22 +605,30 @@
   document.addEventListener("DOMContentLoaded", tick);
 
   // --- a person keeps a room without a clock waiting: after a minute the others read for how long (counted
-  // here from #freshness[data-since], so the server renders nothing per minute), and the room's creator gets
-  // the buttons that let a computer play the seats waited for (rooms/_long_wait.html) ----------------------
+  // here from #freshness[data-since], since when each seat's decision waits, so the server renders nothing
+  // per minute), and the room's creator gets the buttons that let a computer play the seats waited for
+  // (rooms/_long_wait.html) ----------------------------------------------------------------------------------
   function longWait() {
     var note = document.querySelector("[data-long-wait]");
     var fresh = document.getElementById("freshness");
     if (!note || !fresh) return;
-    var since = Number(fresh.dataset.since);
-    var minutes = since ? Math.floor((serverNow() - since) / 60) : 0;
-    var waited = [];  // seats of people who must act (a computer's and a stand-in's box is .is-computer)
+    var since = {};  // seat -> Unix seconds
+    (fresh.dataset.since || "").split(" ").forEach(function (pair) {
+      var parts = pair.split(":");
+      if (parts.length === 2) since[parts[0]] = Number(parts[1]);
+    });
+    var now = serverNow(), minutes = Infinity;
+    var waited = [];  // seats of people who must act, a minute or more (a computer's and a stand-in's box is .is-computer)
     if (fresh.dataset.myTurn !== "true") {
       (fresh.dataset.acting || "").split(" ").forEach(function (index) {
         var box = index && document.getElementById("seat-" + index);
-        if (box && !box.classList.contains("is-computer")) waited.push(index);
+        var waiting = since[index] ? Math.floor((now - since[index]) / 60) : 0;
+        if (!box || box.classList.contains("is-computer") || waiting < 1) return;
+        waited.push(index);
+        minutes = Math.min(minutes, waiting);  // "for N min." holds for every seat named
       });
     }
-    note.hidden = minutes < 1 || !waited.length;
+    note.hidden = !waited.length;
     if (note.hidden) return;
     var names = waited.map(function (index) { return document.getElementById("seat-" + index).getAttribute("aria-label"); });
     var line = note.querySelector(".long-wait-text");

@@ -1,6 +1,7 @@
-"""A person who keeps a room without a clock waiting: every render says since when the table waits
-(#freshness[data-since], the time of the deal's version), and carries the note static/js/table.js shows
-the others after a minute (rooms/_long_wait.html), a region rendered per room version, not per move or minute."""
+"""A person who keeps a room without a clock waiting: every render says since when the table waits for each
+seat it shows acting (#freshness[data-since], from the start of the seat's decision), and carries the note
+static/js/table.js shows the others after a minute (rooms/_long_wait.html), a region rendered per room version,
+not per move or minute."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import translation
 
+from games.core import registry
 from rooms import rendering, services
-from rooms.models import Room
+from rooms.models import Deal, Room
 from tests.rooms.test_consumers import connect, frames_until
+from tests.rooms.test_levels_and_hints import arrangement, chor_voli_among_people
 from tests.rooms.test_room_among_people import actors, pass_or_lead, people_room
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SINCE = re.compile(r'id="freshness"[^>]*data-since="(\d+)"')
+SINCE = re.compile(r'id="freshness"[^>]*data-since="([^"]*)"')
+
+
+def since(html: str) -> dict[int, int]:
+    """The last #freshness's `data-since` in `html`: seat -> Unix seconds."""
+    pairs = SINCE.findall(html)[-1].split()
+    return {int(seat): int(at) for seat, _, at in (pair.partition(":") for pair in pairs)}
 NOTE = re.compile(r'<div id="long-wait" class="long-wait" hidden data-long-wait data-text="([^"]*)"'
                   r'( data-creator-seat="(\d)")?>(.*?)</div>', re.S)
 
@@ -24,12 +33,45 @@ NOTE = re.compile(r'<div id="long-wait" class="long-wait" hidden data-long-wait 
 def test_the_freshness_says_since_when_the_table_waits_from_the_database(alice, bob):
     room = people_room(alice, bob)
     deal = room.current_deal()
-    assert int(SINCE.search(rendering.render_room(room, alice)).group(1)) == int(deal.created.timestamp())
+    first = since(rendering.render_room(room, alice))
+    assert set(first) == actors(room) and all(abs(at - deal.created.timestamp()) < 2 for at in first.values())
     seat = min(actors(room) - {2})
     pass_or_lead(room, seat, "first-move")
     last = room.current_deal().actions.order_by("version").last()
-    # the computer may have moved after the person: the time of the version shown, the deal's last
-    assert int(SINCE.search(rendering.render_room(room, bob)).group(1)) == int(last.created.timestamp())
+    # the computer may have moved after the person: the seat now acting waits since the deal's last move
+    now = since(rendering.render_room(room, bob))
+    assert set(now) == actors(room) and all(abs(at - last.created.timestamp()) < 2 for at in now.values())
+
+
+def test_a_seat_waited_for_in_a_simultaneous_phase_keeps_its_wait_across_the_others_moves(alice):
+    """Chor Voli's people arrange at once: another seat's confirmation does not start the wait for the seats
+    still arranging afresh, and the seat that moved is no longer waited for."""
+    room = chor_voli_among_people(alice)
+    deal = room.current_deal()
+    assert set(deal.waiting) == {"0", "1", "2", "3"}
+    Deal.objects.filter(pk=deal.pk).update(waiting=dict.fromkeys(deal.waiting, 1000000.0))  # long ago
+    deal.refresh_from_db()
+    services.submit_action(deal.pk, 1, arrangement(deal, 1), "arranged")
+    shown = since(rendering.render_room(room, alice))
+    assert shown == {0: 1_000_000, 2: 1_000_000, 3: 1_000_000}
+
+
+def test_since_is_told_only_of_the_seats_everyone_sees_acting(alice, bob):
+    """A Chắn offer asks every seat privately whether it claims: the pages are told only of the seats
+    everyone sees acting, so a wait never tells who could claim."""
+    room = services.open_room("chan", alice, "Alice", computers=set())
+    for index, player in enumerate((bob, "player-2", "player-3"), start=1):
+        services.join(room, player, f"P{index}")
+    engine = registry.get("chan")
+    for step in range(40):
+        deal = room.current_deal()
+        if deal.over:
+            break
+        state = engine.load(deal.state)
+        shown = set(getattr(engine, "public_actors", engine.actors)(state))
+        assert set(since(rendering.render_room(room, alice))) == shown
+        seat = min(engine.actors(state))
+        services.submit_action(deal.pk, seat, engine.legal_actions(state, seat)[0], f"step-{step}")
 
 
 def test_the_note_names_what_the_creator_and_the_others_can_do(alice, bob):
@@ -73,7 +115,6 @@ async def test_a_live_frame_carries_since_when_and_the_note_is_not_sent_again_pe
     deal = await database_sync_to_async(room.current_deal)()
     frames = await frames_until(page, f'data-version="{deal.version}"')
     last = await database_sync_to_async(deal.actions.order_by("version").last)()
-    since = [int(found) for found in SINCE.findall(frames)]
-    assert since and abs(since[-1] - last.created.timestamp()) < 2  # the writer's own clock, right after it
+    assert all(abs(at - last.created.timestamp()) < 2 for at in since(frames).values())  # the writer's clock
     assert "long-wait" not in frames  # the note's region is the same: not sent with the move
     await page.disconnect()
