@@ -657,9 +657,12 @@
     var tip = document.querySelector("[data-hint-action]");
     var hinted = tip ? tip.dataset.hintAction : null;
     var type = hinted ? JSON.parse(hinted).type : null;
-    document.querySelectorAll("#act button[name=action], #act button[name=intent]").forEach(function (button) {
+    // a button named "action" makes the action its value says; one named "intent", or Chor Voli's confirmation
+    // (`data-hint-type`: the form's own fields, as the Tipp laid them), an action of its type
+    document.querySelectorAll("#act button[name=action], #act button[name=intent], #act button[data-hint-type]").forEach(function (button) {
       var match = false;
-      if (hinted && button.name === "intent") match = button.value === type;
+      if (hinted && button.dataset.hintType) match = button.dataset.hintType === type;
+      else if (hinted && button.name === "intent") match = button.value === type;
       else if (hinted) { try { match = canonical(JSON.parse(button.value)) === hinted; } catch (e) { match = false; } }
       button.classList.toggle("is-hinted", match);
     });
