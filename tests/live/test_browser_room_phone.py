@@ -121,7 +121,9 @@ def test_a_stand_in_on_a_phone_takes_the_seat_back_from_the_note(site, browser, 
     take_back = note.get_by_role("button", name="Take my seat back from the computer")
     expect(take_back).to_be_visible()
     assert not bob.evaluate("document.getElementById('panels').matches(':popover-open')")
-    take_back.scroll_into_view_if_needed()
+    # The computer moves for Bob meanwhile, and each move may replace the note: scrolled in one step in the page
+    # (Playwright's scroll waits for the element to be still and fails if it was replaced meanwhile).
+    take_back.evaluate("button => button.scrollIntoView({block: 'nearest'})")
     bob.screenshot(path=shots / "stand_in_note_phone.png")
     take_back.click()
     expect(bob.locator("#status .stand-in-note")).to_have_count(0, timeout=WAIT)
