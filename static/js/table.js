@@ -608,6 +608,10 @@
   // here from #freshness[data-since], since when each seat's decision waits, so the server renders nothing
   // per minute), and the room's creator gets the buttons that let a computer play the seats waited for
   // (rooms/_long_wait.html) ----------------------------------------------------------------------------------
+  function seatBox(index) {  // the seat's labelled box: the region itself, or inside it (Chắn, Kowah: beside its front)
+    var region = document.getElementById("seat-" + index);
+    return region && (region.matches(".seat") ? region : region.querySelector(".seat"));
+  }
   function longWait() {
     var note = document.querySelector("[data-long-wait]");
     var fresh = document.getElementById("freshness");
@@ -621,7 +625,7 @@
     var waited = [];  // seats of people who must act, a minute or more (a computer's and a stand-in's box is .is-computer)
     if (fresh.dataset.myTurn !== "true") {
       (fresh.dataset.acting || "").split(" ").forEach(function (index) {
-        var box = index && document.getElementById("seat-" + index);
+        var box = index && seatBox(index);
         var waiting = since[index] ? Math.floor((now - since[index]) / 60) : 0;
         if (!box || box.classList.contains("is-computer") || waiting < 1) return;
         waited.push(index);
@@ -630,7 +634,7 @@
     }
     note.hidden = !waited.length;
     if (note.hidden) return;
-    var names = waited.map(function (index) { return document.getElementById("seat-" + index).getAttribute("aria-label"); });
+    var names = waited.map(function (index) { return seatBox(index).getAttribute("aria-label"); });
     var line = note.querySelector(".long-wait-text");
     var text = note.dataset.text.replace("{names}", names.join(", ")).replace("{minutes}", String(minutes));
     if (line.textContent !== text) line.textContent = text;

@@ -53,3 +53,22 @@ def test_the_others_read_how_long_a_person_keeps_them_waiting_and_the_creator_ha
     assert "(Computer für dich)" in bob.locator("#log").inner_text()
     assert alice.locator("#log li[data-stand-in=true]").first.get_attribute("data-seat") == "1"
     alice.screenshot(path=artifacts / "long_wait_log.png", full_page=True)
+
+
+def test_the_note_names_the_person_where_the_seat_box_sits_inside_its_region(site, browser):
+    """Chắn's and Kowah's seat regions hold the seat's box beside its laid-out cards: the note still names the
+    person waited for (it named nobody: "kein Zug von ."). Kowah: Alice (the creator, who begins) and Bob."""
+    alice, bob = open_room(site, browser, "kowah", ("seat-2",))
+    alice.clock.install(time=time.time() * 1000)
+    alice.reload()
+    alice.wait_for_selector("#table[data-phase]")
+    while (mover := whose_turn(alice, bob, 1)) is alice:  # her draw and her discard, as the Tipp would play them
+        version = alice.locator("#table").get_attribute("data-version")
+        alice.locator("#ask-tip").click()
+        alice.locator("#act button.is-hinted").first.click()
+        alice.wait_for_selector(f"#table:not([data-version='{version}'])", timeout=WAIT)
+    assert mover is bob
+    alice.clock.fast_forward("02:05")
+    note = alice.locator("#long-wait")
+    note.wait_for(state="visible", timeout=WAIT)
+    assert re.fullmatch(r"Seit 2 Min\. kein Zug von Bob\.", note.locator(".long-wait-text").inner_text())
