@@ -14,7 +14,8 @@ live path, in German). It prints both per version and their ratio. The room is b
 a room's facts are read once per room version on the live path), so the figures are the renderer's own,
 without queries, sockets or the channel layer.
 `--templates` also prints each template's share of the rendering (wall time, of one more run).
-It also prints the bytes of the frame each seat's page is sent per version (`rooms.consumers.swaps`: the
+It also prints the CPU of building every seat's frame from its regions (`frames ms`: what changed, as patches)
+and the bytes of the frame each seat's page is sent per version (`rooms.consumers.swaps`: the
 regions that changed, each as what changed in it where that is shorter (rooms/patches.py); the log's new
 lines; the freshness marker):
 the median is an ordinary move's update, issue 13's "≤ 3 KiB", for every game, where `bench/live.py` plays
@@ -63,6 +64,7 @@ class Figures:
     versions: int = 0
     views: float = 0.0  # CPU seconds building snapshots
     renders: float = 0.0  # CPU seconds rendering every seat's regions
+    framing: float = 0.0  # CPU seconds building every seat's frame from them (what changed, as patches)
     frames: list[int] = field(default_factory=list)  # bytes of each seat's frame per version
 
 
@@ -107,6 +109,7 @@ def play(game: str, seeds: Sequence[int]) -> Figures:
     info = room(game, engine.seats)
     rendering._rendered.clear()  # each run starts as a process meeting these deals for the first time
     sent: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # what each seat's page was sent
+    origins: list[dict[str, tuple]] = [{} for _ in range(engine.seats)]  # … personalised from (public regions)
     for seed in seeds:
         for version, (state, events) in enumerate(deal(game, seed)):
             row = _Deal(game, seed, version, engine.outcome(state) is not None)
@@ -118,9 +121,12 @@ def play(game: str, seeds: Sequence[int]) -> Figures:
             figures.views += built - started
             figures.versions += 1
             for seat, regions in enumerate(shown):  # the frame a page of this seat is sent (rooms/consumers.py)
-                frame = "".join(consumers.swaps(sent[seat], regions)) + consumers.log_added(
-                    rendering.log_lines(game, events, info, seat, LANG)) + consumers._oob(
-                    rendering.freshness(snapshot, info, seat, {}))
+                started = time.process_time()
+                sources = rendering.sources(snapshot, info, seat, LANG)
+                changed = "".join(consumers.swaps(sent[seat], regions, sources, origins[seat]))
+                figures.framing += time.process_time() - started
+                frame = changed + consumers.log_added(rendering.log_lines(game, events, info, seat, LANG)) + (
+                    consumers._oob(rendering.freshness(snapshot, info, seat, {})))
                 figures.frames.append(len(frame.encode()))
     return figures
 
@@ -163,14 +169,14 @@ def main(argv: Sequence[str] | None = None) -> list[tuple[str, Figures]]:
     results = []
     print(f"CPU per deal version: snapshot views vs every seat's renders ({args.deals} random deals per game, {LANG}):")
     print(f"{'game':<10}  {'versions':>8}  {'views ms':>8}  {'renders ms':>10}  {'renders ÷ views':>15}  "
-          f"{'frame p50 B':>11}  {'frame mean B':>12}")
+          f"{'frames ms':>9}  {'frame p50 B':>11}  {'frame mean B':>12}")
     for game in games:
         play(game, [args.seed_base])  # warm: templates compiled, caches filled as in a running process
         f = play(game, seeds)
         results.append((game, f))
         per = 1000 / max(f.versions, 1)
         print(f"{game:<10}  {f.versions:>8}  {f.views * per:>8.3f}  {f.renders * per:>10.3f}  "
-              f"{f.renders / f.views if f.views else float('nan'):>14.1f}×  "
+              f"{f.renders / f.views if f.views else float('nan'):>14.1f}×  {f.framing * per:>9.3f}  "
               f"{statistics.median(f.frames):>11,.0f}  {statistics.fmean(f.frames):>12,.0f}")
         if args.templates:
             for name, ms, n in template_shares(game, seeds):

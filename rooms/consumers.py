@@ -186,6 +186,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.snapshot: dict | None = None
         self.draft: dict = {}
         self.sent: dict[str, str] = {}  # region id -> the HTML the page shows
+        self.origins: dict[str, tuple[str, tuple]] = {}  # public region id -> what it was personalised from
         self.log_at: tuple[int, int] = (0, -1)  # (deal id, version) up to which the page's log goes
         self.chat_upto = 0  # the newest chat line the page shows
         timers.bind(asyncio.get_running_loop())
@@ -317,9 +318,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             regions = rendering.regions(self.snapshot, self.info, self.seat, self.draft, self.language)
             regions.update(rendering.viewer_regions(self.info, self.seat, self.language, self.request))
             self.sent = regions
+            self.origins = rendering.sources(self.snapshot, self.info, self.seat, self.language)
             self.log_at = (self.snapshot["deal"], self.snapshot["version"])
         else:
-            self.sent = {}
+            self.sent, self.origins = {}, {}
         await self.send(text_data=page["html"])
 
     async def send_update(self, snapshot: dict | None = None, info: rendering.RoomInfo | None = None,
@@ -346,7 +348,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.sent.pop("status", None)  # the same refusal twice is still news
         if info is not self.info:
             regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
-        parts = swaps(self.sent, regions)
+        parts = swaps(self.sent, regions, rendering.sources(snapshot, info, self.seat, self.language), self.origins)
         parts.append(await self._log(snapshot, info))
         parts.append(_oob(rendering.freshness(snapshot, info, self.seat, self.draft)))
         return "".join(parts)
@@ -408,20 +410,45 @@ def _oob(html: str) -> str:
     return f'{match.group()} hx-swap-oob="true"{html[match.end():]}' if match else html
 
 
-def swaps(sent: dict[str, str], regions: dict[str, str]) -> list[str]:
+def swaps(sent: dict[str, str], regions: dict[str, str], sources: dict[str, tuple[str, tuple]] | None = None,
+          origins: dict[str, tuple[str, tuple]] | None = None) -> list[str]:
     """The out-of-band swaps of the regions that differ from what the page was last sent (`sent`, which is
-    brought up to date): a region as what changed in it (rooms/patches.py) when that is shorter, else whole."""
+    brought up to date): a region as what changed in it (rooms/patches.py) when that is shorter, else whole.
+
+    A public region (`sources`: its public source and the viewer's replacements, `rendering.sources`) that the
+    page shows personalised from a public source (`origins`, brought up to date too) with the same
+    replacements is patched from source to source, once for all the viewers of that version, and the patch
+    is personalised: the replacements never cut through an element with an id, where patches cut."""
     parts = []
     for name, html in regions.items():
         before = sent.get(name)
+        origin = origins.pop(name, None) if origins is not None else None
+        source = sources.get(name) if sources is not None else None
+        if source is not None and origins is not None:
+            origins[name] = source
         if before == html:  # mostly the very same string: an identity check
             continue
         sent[name] = html
         if name == "announce":
             parts.append(f'<p id="announce" hx-swap-oob="innerHTML">{html}</p>')
+        elif before is not None and origin is not None and source is not None and origin[1] == source[1]:
+            parts.append(_public_patch(name, origin[0], source[0], source[1]) or _oob(html))
         else:
             parts.append((before is not None and patches.patch(name, before, html)) or _oob(html))
     return parts
+
+
+# (region, public source before, after) -> the patch between them ("" to send the region whole): asked by the
+# pages of one version within moments of each other, so a short memory does
+_PUBLIC_PATCHES = livecache.Bounded(512)
+
+
+def _public_patch(name: str, before: str, html: str, pairs: tuple) -> str | None:
+    found = _PUBLIC_PATCHES.get((name, before, html))
+    if found is None:
+        found = patches.patch(name, before, html) or ""
+        _PUBLIC_PATCHES.put((name, before, html), found)
+    return rendering.personalised(found, pairs) if found else None
 
 
 def log_added(lines: list[str]) -> str:

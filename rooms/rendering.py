@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -179,7 +180,7 @@ def personal(info: RoomInfo, me: int | None) -> list[tuple[str, str]]:
     return pairs
 
 
-def personalised(html: str, pairs: list[tuple[str, str]]) -> str:
+def personalised(html: str, pairs: Sequence[tuple[str, str]]) -> str:
     for marker, replacement in pairs:
         html = html.replace(marker, replacement)
     return html
@@ -451,14 +452,29 @@ def regions(snapshot: dict, info: RoomInfo, seat: int | None, draft: dict, lang:
     key = ("seat", snapshot["stamp"], info.version, seat, draft.get("rev", 0), lang)
     shown = None if error else _rendered.get(key)
     if shown is None:
-        public = public_regions(snapshot, info, lang)
-        with translation.override(lang):
-            pairs = personal(info, seat)
-        shown = {name: personalised(html, pairs) for name, html in public.items() if name != f"seat-{seat}"}
+        shown = {name: personalised(html, pairs) for name, (html, pairs) in sources(snapshot, info, seat, lang).items()}
         shown.update(private_regions(snapshot, info, seat, draft, lang, error))
         if not error:
             _rendered.put(key, shown)
     return dict(shown)
+
+
+def sources(snapshot: dict, info: RoomInfo, seat: int | None, lang: str) -> dict[str, tuple[str, tuple]]:
+    """The public regions this viewer's are personalised from, each with the viewer's replacements: a frame
+    works out what changed in a public region once for all its viewers, and personalises that
+    (rooms/consumers.py `swaps`). The viewer's own seat box is private (`private_regions`)."""
+    pairs, own = _personal(info, seat, lang), f"seat-{seat}"
+    return {name: (html, pairs) for name, html in public_regions(snapshot, info, lang).items() if name != own}
+
+
+def _personal(info: RoomInfo, seat: int | None, lang: str) -> tuple:
+    key = ("personal", info.pk, info.version, seat, lang)
+    pairs = _rendered.get(key)
+    if pairs is None:
+        with translation.override(lang):
+            pairs = tuple(personal(info, seat))
+        _rendered.put(key, pairs)
+    return pairs
 
 
 def log_lines(game: str, events: list[dict], info: RoomInfo, seat: int | None, lang: str) -> list[str]:

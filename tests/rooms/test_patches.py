@@ -64,24 +64,52 @@ def test_every_region_of_two_deals_is_rebuilt_exactly_from_its_swaps(game, alice
     info = rendering.room_info(room)
     pages: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # each seat's page's copy
     known: list[dict[str, str]] = [{} for _ in range(engine.seats)]  # what the consumer believes it has
-    patched = 0
+    origins: list[dict[str, tuple]] = [{} for _ in range(engine.seats)]  # … personalised from (public regions)
+    patched = public = 0
     for number in range(2):
         for step, snapshot in enumerate(itertools.islice(random_deal(room, rng, f"p{number}"), 400)):
             for viewer, page in enumerate(pages):
                 regions = rendering.regions(snapshot, info, viewer, {}, "de")
+                sources = rendering.sources(snapshot, info, viewer, "de")
                 ids = [i for html in regions.values() for i in patches.Tree(html).ids if i not in regions]
                 assert len(ids) == len(set(ids)), (game, step, viewer)  # (a region's id is also its slot's)
                 for name, html in regions.items():
                     before = known[viewer].get(name)
                     if name == "announce" or before in (None, html):
+                        consumers.swaps(known[viewer], {name: html}, sources, origins[viewer])
                         page[name] = known[viewer][name] = html
                         continue
-                    frame = consumers.swaps(known[viewer], {name: html})[0]
+                    frame = consumers.swaps(known[viewer], {name: html}, sources, origins[viewer])[0]
                     patched += "data-of" in frame
+                    public += "data-of" in frame and name in sources
                     page[name] = applied(page[name], frame)
                     assert page[name] == SPACES.sub(">\n<", html), (game, step, viewer, name)
         services.start_deal(room)
     assert patched or game not in ("chan", "kowah"), game  # their lists and hands carry ids
+    assert public or game not in ("chan", "kowah"), game  # public regions patched once, then personalised
+
+
+@pytest.mark.django_db
+def test_a_public_region_is_patched_once_for_all_its_viewers(alice, monkeypatch):
+    """Every seat's page of a version patches the same public change: it is worked out once, from the public
+    sources, and personalised for each viewer (a seat's own box, private, is patched for its viewer)."""
+    room = room_of_people("kowah", alice)
+    info = rendering.room_info(room)
+    real, calls = patches.patch, []
+    monkeypatch.setattr(patches, "patch", lambda name, before, html: calls.append(name) or real(name, before, html))
+    sent: list[dict[str, str]] = [{}, {}, {}]
+    origins: list[dict[str, tuple]] = [{}, {}, {}]
+    patched = 0
+    for snapshot in itertools.islice(random_deal(room, random.Random(3), "once"), 30):
+        calls.clear()
+        for viewer in range(3):
+            sources = rendering.sources(snapshot, info, viewer, "de")
+            consumers.swaps(sent[viewer], rendering.regions(snapshot, info, viewer, {}, "de"), sources,
+                            origins[viewer])
+        public = [name for name in calls if name in sources and not name.startswith("seat-")]  # everyone's
+        assert len(public) == len(set(public)), (snapshot["version"], calls)
+        patched += len(public)
+    assert patched  # Kowah's middle and older discards change with nearly every move
 
 
 def draft_frames(room, seat: int, fields: dict[str, str], choices: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
