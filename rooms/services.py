@@ -477,6 +477,19 @@ def draft_number(fields: dict) -> dict:
     return {DRAFT_SEQ: fields[DRAFT_SEQ]} if DRAFT_SEQ in fields else {}
 
 
+def _numbered_after(draft: dict, before: dict, deal_id: int | None) -> dict:
+    """The draft's number, above the seat's last draft's of the deal. Pages number their drafts by their
+    device's clock, and a page holds back its hand in frames of a draft numbered below its own last
+    (static/js/table.js): of a seat's two pages on devices whose clocks differ, the one whose clock is ahead
+    would not show the other's choices until its own next choice. A page numbers its next draft above the
+    highest number it was shown."""
+    number = draft.get(DRAFT_SEQ, "")
+    last = before.get("fields", {}).get(DRAFT_SEQ, "") if before.get("deal") == deal_id else ""
+    if not all(text.isascii() and text.isdigit() for text in (number, last)):
+        return {}
+    return {DRAFT_SEQ: str(max(int(number), int(last) + 1))}
+
+
 def save_draft(room: Room, seat: int, fields: dict) -> dict:
     """Keep a seat's unconfirmed choices (private to it) so that a reload or a live update keeps them.
 
@@ -486,11 +499,13 @@ def save_draft(room: Room, seat: int, fields: dict) -> dict:
     except inputs.Malformed as exc:
         raise Refused(MALFORMED, "malformed") from exc
     deal = room.current_deal()
+    deal_id = deal.pk if deal else None
     draft = {key: value[:16] for key, value in fields.items() if key.startswith("card-")}
     with transaction.atomic():
         mine = Seat.objects.select_for_update().filter(room=room, index=seat)
-        revision = (mine.values_list("draft", flat=True).first() or {}).get("rev", 0) + 1
-        saved = {"deal": deal.pk if deal else None, "fields": draft, "rev": revision}
+        before = mine.values_list("draft", flat=True).first() or {}
+        draft.update(_numbered_after(draft, before, deal_id))
+        saved = {"deal": deal_id, "fields": draft, "rev": before.get("rev", 0) + 1}
         mine.update(draft=saved)
         back_in_person(room, seat)
     return saved

@@ -354,6 +354,10 @@
   function applied(message, wrapper) {
     var seen = before || look();
     before = null;
+    // A later draft than this page's last (the seat's other page, numbered above it by the server: another
+    // device's clock may be behind): this page's next draft is numbered above it in turn.
+    var echoed = DRAFT.exec(message);
+    if (echoed) draftSeq = Math.max(draftSeq, Number(echoed[1]));
     tipAnswered(message);
     chatArrived();
     // A region swapped in replaces the element that had the focus: give it to its successor (same id),

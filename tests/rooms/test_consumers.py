@@ -187,6 +187,28 @@ async def test_a_render_says_which_of_the_pages_drafts_it_shows(alice):
     await ws.disconnect()
 
 
+async def test_a_seats_two_pages_on_devices_whose_clocks_differ_show_each_others_choices(alice):
+    """Pages number their drafts by their device's clock. A seat's page on a device whose clock is behind
+    numbers its draft below the other page's last: the server numbers it above that one, so that the other
+    page, which holds back the hand of a frame numbered below its own last draft, shows the choice at once."""
+    room = await database_sync_to_async(open_room)(alice)
+    deal = await database_sync_to_async(room.current_deal)()
+    first, second = ENGINE.view(ENGINE.load(deal.state), 0)["hand"][:2]
+    ahead, behind = connect(room, alice), connect(room, alice)
+    for ws in (ahead, behind):
+        await ws.connect(timeout=10)
+        await ws.receive_from(timeout=10)
+    await ahead.send_to(text_data=json.dumps({"command": "draft", f"card-{first}": "1", "card-seq": "1764600000000"}))
+    for ws in (ahead, behind):
+        await frames_until(ws, 'data-draft-seq="1764600000000"')
+    await behind.send_to(text_data=json.dumps({"command": "draft", f"card-{second}": "1",
+                                                "card-seq": "1764500000000"}))  # a clock a day behind
+    for ws in (ahead, behind):
+        await frames_until(ws, 'data-draft-seq="1764600000001"')
+    for ws in (ahead, behind):
+        await ws.disconnect()
+
+
 async def test_the_clear_and_suggest_buttons_and_a_tipp_keep_the_pages_draft_number(alice):
     """A draft sent as `select` (the "Clear" and "Arrange for me" buttons) is answered with its number too, and
     a Tipp's ticks keep the number of the draft before them: the page counts a frame of its deal that echoes an
