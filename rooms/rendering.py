@@ -540,9 +540,8 @@ def freshness(snapshot: dict | None, info: RoomInfo, seat: int | None, draft: di
     seats the table waits for (`data-acting`: static/css marks their boxes, so that a seat's box is not
     sent again each time the turn passes) and since when each of them (`data-since`, `seat:Unix seconds`
     pairs, from the start of the seat's decision, or this version's time in a deal older than that record:
-    static/js/table.js
-    counts the minutes a person keeps the others waiting; `data-now`, the server's time of this render, by
-    which it counts them and the turn clock's seconds), and which of the page's drafts it shows
+    static/js/table.js counts the minutes a person keeps the others waiting; `data-now`, the server's time
+    of this render, by which it counts them and the turn clock's seconds), and which of the page's drafts it shows
     (`data-draft-seq`, 0 for none of this deal). Every frame of a deal carries it, so static/js/table.js can
     hold back the seat's own parts of any frame rendered from an older draft than the page's last, not only
     of a frame that happens to resend the decision."""

@@ -637,11 +637,12 @@
       });
     }
     note.hidden = !waited.length;
-    if (note.hidden) return;
-    var names = waited.map(function (index) { return seatBox(index).getAttribute("aria-label"); });
     var line = note.querySelector(".long-wait-text");
-    var text = note.dataset.text.replace("{names}", names.join(", ")).replace("{minutes}", String(minutes));
+    var names = waited.map(function (index) { return seatBox(index).getAttribute("aria-label"); });
+    // a hidden note keeps no text: the page then reads as a fresh one does once the wait is over
+    var text = note.hidden ? "" : note.dataset.text.replace("{names}", names.join(", ")).replace("{minutes}", String(minutes));
     if (line.textContent !== text) line.textContent = text;
+    if (note.hidden) return;
     note.querySelectorAll("button[data-seat]").forEach(function (button) {
       button.hidden = waited.indexOf(button.dataset.seat) < 0;
     });

@@ -72,3 +72,10 @@ def test_the_note_names_the_person_where_the_seat_box_sits_inside_its_region(sit
     note = alice.locator("#long-wait")
     note.wait_for(state="visible", timeout=WAIT)
     assert re.fullmatch(r"Seit 2 Min\. kein Zug von Bob\.", note.locator(".long-wait-text").inner_text())
+    # Bob moves: nobody keeps Alice waiting, and the note hides without its text (a fresh page's has none)
+    version = bob.locator("#table").get_attribute("data-version")
+    bob.locator("#ask-tip").click()
+    bob.locator("#act button.is-hinted").first.click()
+    alice.wait_for_selector(f"#table:not([data-version='{version}'])", timeout=WAIT)
+    note.wait_for(state="hidden", timeout=WAIT)
+    assert note.locator(".long-wait-text").text_content() == ""
