@@ -181,13 +181,14 @@ def hint_words(params: dict, action: dict) -> dict:
 
 
 def combo_text(combo: dict) -> str:
-    """What a play is and how strong: the family and the rank within it."""
+    """What a play is and how strong: the family and the rank within it, said as a strength (1 the weakest):
+    "rank 2 of 7" read as the second strongest to players, where it is the second weakest."""
     family, rank, top = combo["family"], combo["rank"], TOP_RANK[combo["family"]]
     if family == SPECIAL:
-        return _("special combination of {count} cards, rank {rank} of {top}").format(
+        return _("special combination of {count} cards, strength {rank} of {top}").format(
             count=combo["size"], rank=rank, top=top
         )
-    return _("{family}, rank {rank} of {top}").format(family=FAMILY_NAMES[family], rank=rank, top=top)
+    return _("{family}, strength {rank} of {top}").format(family=FAMILY_NAMES[family], rank=rank, top=top)
 
 
 def _families(view: dict, fields: dict) -> list[dict]:
