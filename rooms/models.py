@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import secrets
+from functools import cache
 
 from django.conf import settings
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.core import registry
@@ -14,6 +16,19 @@ from rooms.fairplay import new_seed
 GAME_CHOICES = [(key, key) for key in registry.KEYS]
 # The computers' strengths, as the new-room form and the seats name them.
 LEVELS = list(zip(registry.LEVELS, (_("beginner"), _("advanced"), _("master")), strict=True))
+
+
+@cache
+def level_choices(game: str) -> list[tuple[str, object]]:
+    """LEVELS as the forms offer them for `game`: a level whose computer is the level's below says so, so
+    nobody picks it expecting a stronger player (Kowah's Meister is its Fortgeschritten until a stronger
+    Kowah player is found: games/kowah/bots.py, docs/decisions.md)."""
+    choices: list[tuple[str, object]] = []
+    for key, name in LEVELS:
+        if choices and registry.bot(game, key) is registry.bot(game, choices[-1][0]):
+            name = format_lazy(_("{level} (plays like {other})"), level=name, other=dict(LEVELS)[choices[-1][0]])
+        choices.append((key, name))
+    return choices
 
 
 def new_token() -> str:

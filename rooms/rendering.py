@@ -38,7 +38,7 @@ from django.utils.translation import ngettext
 from games.core import registry
 from games.core.protocol import visible_events
 from rooms import chat, livecache, presence, reads, services, snapshots
-from rooms.models import LEVELS, ActionRecord, Deal, Room, Seat
+from rooms.models import LEVELS, ActionRecord, Deal, Room, Seat, level_choices
 from rooms.tables import adapter
 from rooms.templatetags.table import slot
 from rules_content.games import BY_KEY
@@ -243,7 +243,7 @@ def private_context(snapshot: dict, info: RoomInfo, seat: int, draft: dict,
         # One id per decision, by the version it began at: sending it twice applies it once, also from the
         # pages of two versions (a Chắn seat answers an offer while another seat's answer comes in).
         action_id=f"{snapshot['deal']}-{snapshot.get('decisions', {}).get(str(seat), snapshot['version'])}-{seat}",
-        levels=LEVELS if any(s.is_computer for s in info.seats) else None,
+        levels=level_choices(info.game) if any(s.is_computer for s in info.seats) else None,
     )
     context.update(adapter(info.game).context(view, draft, labels))
     return context

@@ -15,7 +15,7 @@ from django_ratelimit.decorators import ratelimit
 
 from games.core import registry
 from rooms import chat, identity, rendering, services
-from rooms.models import LEVELS, Room, Seat
+from rooms.models import Room, Seat, level_choices
 from rooms.tables import TABLES, ask_hint, save_draft, submit_form
 from rules_content.games import BY_KEY
 
@@ -67,7 +67,7 @@ def new_room(request: HttpRequest, game: str) -> HttpResponse:
         else:
             return identity.remember(redirect("rooms:room", token=room.token), player)
     context = {"game": BY_KEY[game], "other_seats": range(2, seats + 1), "error": error, "clocks": Room.CLOCKS,
-               "levels": LEVELS, "default_level": registry.DEFAULT_LEVEL,
+               "levels": level_choices(game), "default_level": registry.DEFAULT_LEVEL,
                "name_max": services.NAME_MAX, "posted": request.POST}
     return render(request, "rooms/new_room.html", context, status=400 if error else 200)
 

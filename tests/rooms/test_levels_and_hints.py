@@ -16,7 +16,7 @@ from django.utils import translation
 from games.core import registry
 from games.core.rng import rng_for
 from rooms import clock, identity, rendering, replays, services, tables
-from rooms.models import Deal, Room, Seat
+from rooms.models import Deal, Room, Seat, level_choices
 from rooms.tables import ask_hint
 from tests.helpers import arrangement_action
 from tests.rooms.test_consumers import connect, frames_until
@@ -66,6 +66,26 @@ def test_the_new_room_form_sends_each_computer_seats_level(alice):
     refused = client.post(reverse("rooms:new_room", args=["dou_dizhu"]),
                           {"name": "Alice", "seat-1": "computer", "level-1": "god", "clock": "0"})
     assert refused.status_code == 400 and Room.objects.count() == 1
+
+
+@pytest.mark.parametrize("game", registry.KEYS)
+def test_a_level_that_plays_like_the_one_below_says_so_where_it_is_chosen(game):
+    """Kowah's Meister is its Fortgeschritten (no stronger Kowah player yet): nobody should pick it expecting more."""
+    same = registry.bot(game, "meister") is registry.bot(game, "fortgeschritten")
+    with translation.override("de"):
+        form = Client().get(reverse("rooms:new_room", args=[game]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert ('<option value="meister">Meister (spielt wie Fortgeschritten)</option>' in form) is same
+    assert ('<option value="meister">Meister</option>' in form) is not same
+    assert same is (game == "kowah")
+
+
+def test_the_level_choice_between_deals_names_it_too():
+    """The table's choice between deals (rooms/_next_deal.html) is offered the same names, in either language."""
+    for language, names in (("de", ["Einsteiger", "Fortgeschritten", "Meister (spielt wie Fortgeschritten)"]),
+                            ("en", ["beginner", "advanced", "master (plays like advanced)"])):
+        with translation.override(language):
+            assert [str(name) for _key, name in level_choices("kowah")] == names
+            assert str(level_choices("chan")[-1][1]) == names[-1].partition(" ")[0]
 
 
 def test_a_solo_table_opens_at_advanced(alice):
