@@ -7,9 +7,11 @@ each set of disjoint groups once.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from itertools import accumulate
 
 from games.chor_voli.cards import DECK_SET, DISPLAY_DECK, is_card, sort_for_display
 from games.chor_voli.groups import (
@@ -219,8 +221,11 @@ def _random_groups(free: int, wanted: int, rng: Rng) -> list[int] | None:
     The options are counted, not listed: shuffling their places draws exactly what shuffling the list
     of options draws (a shuffle's draws depend on the length alone), and only the options tried are
     looked up, by place (`_group_at`)."""
-    if wanted == 0:
-        return []
+    return [] if wanted == 0 else _walk(free, wanted, rng)
+
+
+def _walk(free: int, wanted: int, rng: Rng) -> list[int] | None:
+    """`_random_groups` for `wanted` ≥ 1, which takes its last group without asking for zero more."""
     if free.bit_count() < 3 * wanted:
         return None
     first = free & -free
@@ -228,13 +233,21 @@ def _random_groups(free: int, wanted: int, rng: Rng) -> list[int] | None:
     seconds = bit_numbers(others)
     thirds_of = _pair_thirds()[first.bit_length() - 1]
     thirds = [*map(others.__and__, map(thirds_of.__getitem__, seconds))]  # per second card, its valid thirds
-    places = list(range(sum(map(int.bit_count, thirds)) + 1))  # the last place: discard the first card
+    ends = [*accumulate(map(int.bit_count, thirds))]  # per second card, the place after its last group
+    places = list(range(ends[-1] + 1 if ends else 1))  # the last place: discard the first card
     rng.shuffle(places)
     for place in places:
-        mask = _group_at(first, seconds, thirds, place)
-        rest = _random_groups(free & ~mask if mask else free & (free - 1), wanted - bool(mask), rng)
-        if rest is not None:
-            return [mask, *rest] if mask else rest
+        mask = _group_at(first, seconds, thirds, ends, place)
+        if not mask:
+            rest = _walk(others, wanted, rng)
+            if rest is not None:
+                return rest
+        elif wanted == 1:
+            return [mask]
+        else:
+            rest = _walk(free ^ mask, wanted - 1, rng)
+            if rest is not None:
+                return [mask, *rest]
     return None
 
 
@@ -258,17 +271,17 @@ def groups_with_first(free: int) -> Iterator[int]:
             thirds ^= third
 
 
-def _group_at(first: int, seconds: Sequence[int], thirds: Sequence[int], place: int) -> int:
+def _group_at(first: int, seconds: Sequence[int], thirds: Sequence[int], ends: Sequence[int], place: int) -> int:
     """The group at `place` in `groups_with_first`'s order, given the first card's bit, the second
-    cards' bit numbers and each one's valid thirds (`CARD_BIT`s); 0 past the last group."""
-    for second, third_bits in zip(seconds, thirds, strict=True):
-        count = third_bits.bit_count()
-        if place < count:
-            for _ in range(place):
-                third_bits &= third_bits - 1
-            return first | 1 << second | (third_bits & -third_bits)
-        place -= count
-    return 0
+    cards' bit numbers, each one's valid thirds (`CARD_BIT`s) and the place after each one's last
+    group; 0 past the last group."""
+    at = bisect_right(ends, place)
+    if at == len(ends):
+        return 0
+    third_bits = thirds[at]
+    for _ in range(place - ends[at - 1] if at else place):
+        third_bits &= third_bits - 1
+    return first | 1 << seconds[at] | (third_bits & -third_bits)
 
 
 @cache

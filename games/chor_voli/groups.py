@@ -163,6 +163,25 @@ def group_key(cards: Sequence[str]) -> tuple[int, ...]:
     return _group_keys()[mask]
 
 
+def group_keys(groups: Iterable[Sequence[str]]) -> list[tuple[int, ...]]:
+    """`group_key` of each group. Groups spelt as `strong_first` spells them (every confirmed group is)
+    are looked up whole, which spares reading their cards' bits; any other spelling goes card by card."""
+    groups = list(groups)
+    spelt = _keys_by_spelling()
+    try:
+        return [spelt[group] for group in groups]
+    except (KeyError, TypeError):  # spelt otherwise, unhashable, or not a valid group
+        return [*map(group_key, groups)]
+
+
+@cache
+def _keys_by_spelling() -> dict[tuple[str, ...], tuple[int, ...]]:
+    """`group_key` of every valid group spelt as `strong_first` spells it; built on first use."""
+    keys = _group_keys()
+    _, ordered = _strong_places()
+    return {group: keys[_mask(group)] for group in ordered}
+
+
 def kind_of_key(key: Sequence[int]) -> GroupType:
     """The type of a valid group from its `group_key`, which starts with the type's strength."""
     return _OF_STRENGTH[key[0]]

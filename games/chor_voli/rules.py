@@ -170,7 +170,7 @@ class ChorVoli:
     def actors(self, state: ChorVoliState) -> frozenset[int]:
         if settle(state) is not None:
             return frozenset()
-        return frozenset(seat for seat, a in enumerate(state.arrangements) if a is None)
+        return frozenset([seat for seat, a in enumerate(state.arrangements) if a is None])
 
     def legal_actions(self, state: ChorVoliState, seat: int) -> list[JSON]:
         """Always empty: arrangements are too many to list (see the module docstring)."""
@@ -178,7 +178,7 @@ class ChorVoli:
 
     def apply(self, state: ChorVoliState, seat: int, action: JSON) -> tuple[ChorVoliState, list[Event]]:
         arrangement = _checked_arrangement(state, seat, action)
-        arrangements = tuple(arrangement if s == seat else a for s, a in enumerate(state.arrangements))
+        arrangements = (*state.arrangements[:seat], arrangement, *state.arrangements[seat + 1 :])
         new = ChorVoliState(state.seed, state.dealer, state.pool_start, state.hands, arrangements)
         events = [_event("confirmed", seat)]
         # `state` was not settled (`_checked_arrangement`), so its hands, which `new` keeps, hold no quad
@@ -374,13 +374,17 @@ def _settlement_events(state: ChorVoliState, settlement: Settlement) -> list[Eve
     if settlement.quads:
         quads = [{"seat": seat, "rank": rank} for seat, rank in settlement.quads]
         events.append(_event("quads", settlement.quad_winner, quads=quads, chips=max(settlement.chips_won)))
-    for c in settlement.comparisons:
+    for number, reveals, winner in settlement.comparisons:
         events += [
-            _event("revealed", r.seat, number=c.number, cards=list(r.cards), type=r.kind.value) for r in c.reveals
+            _event("revealed", seat, number=number, cards=list(cards), type=_KIND_NAMES[kind])
+            for seat, cards, kind in reveals
         ]
-        events.append(_event("comparison_won", c.winner, number=c.number, chips=1))
+        events.append(_event("comparison_won", winner, number=number, chips=1))
     events.append(_event("round_over", None, **_outcome(state, settlement)))
     return events
+
+
+_KIND_NAMES = {kind: kind.value for kind in GroupType}  # a plain dict is quicker than an enum's `value`
 
 
 def _event(code: str, seat: int | None, to: list[int] | None = None, **data: Any) -> Event:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from games.chor_voli.cards import SEATS
-from games.chor_voli.groups import CARD_BIT, GroupType, cards_bits, cards_of, group_key, kind_of_key
+from games.chor_voli.groups import CARD_BIT, GroupType, cards_bits, cards_of, group_keys, kind_of_key
 from games.core.cards import FRENCH_RANKS, FRENCH_SUITS
 
 ANTE = 1
@@ -73,8 +73,10 @@ def _quads(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, str], ...]:
     quads = []
     for seat, hand in enumerate(hands):
         bits = cards_bits(hand)
-        quads += [(seat, card[0]) for card in cards_of(bits & bits >> 1 & bits >> 2 & bits >> 3 & _RANK_FIRST_BITS)]
-    return tuple(sorted(quads, key=lambda quad: FRENCH_RANKS.index(quad[1]), reverse=True))
+        fours = bits & bits >> 1 & bits >> 2 & bits >> 3 & _RANK_FIRST_BITS
+        if fours:  # about one hand in thirty: the others spare the card list and the sort
+            quads += [(seat, card[0]) for card in cards_of(fours)]
+    return tuple(sorted(quads, key=lambda quad: FRENCH_RANKS.index(quad[1]), reverse=True)) if quads else ()
 
 
 def seat_cycle(start: int) -> tuple[int, ...]:
@@ -119,12 +121,12 @@ def settle_comparisons(groups: Sequence[Sequence[Sequence[str]]], dealer: int, p
     The last winner deals next; with no comparison at all the dealer stays (CV-A15). An invalid
     group raises `group_key`'s ValueError.
     """
-    keys = [[group_key(g) for g in seat_groups] for seat_groups in groups]
+    keys = [*map(group_keys, groups)]
+    played = play_comparisons(keys, dealer)
     comparisons = tuple(
-        Comparison(k + 1, _reveals(order, k, groups, keys), winner)
-        for k, (order, winner) in enumerate(play_comparisons(keys, dealer))
+        [Comparison(k + 1, _reveals(order, k, groups, keys), winner) for k, (order, winner) in enumerate(played)]
     )
-    winners = [c.winner for c in comparisons]
+    winners = [winner for _, winner in played]
     next_dealer = winners[-1] if winners else dealer
     return Settlement(tuple(map(winners.count, range(SEATS))), pool - len(winners), next_dealer, (), comparisons)
 
