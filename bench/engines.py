@@ -48,6 +48,16 @@ whole arrangement of 13 cards, and its seeding and shuffles alone take about an 
 A fourth round that afternoon (docs/decisions.md) brought Chắn to 3.11× (43,116 moves/s against RLCard's
 bare game at 13,857; 2.46× on the same 300 deals just before) and Chor Voli to 0.92× (12,738 moves/s), with
 Dou Dizhu 4.78×, Chuo Pai 3.87× and Kowah 3.65× in the same run: every game but Chor Voli meets 3×.
+
+A fifth round on Chor Voli on 7 December (the random walk finds a tried option by bisecting its places
+and takes its last group without a further call, a settlement reads confirmed groups' keys whole, quads
+are tested on bits alone; the same draws and results) was measured back to back with the code before it,
+twice each (`--seconds 0.5 --rounds 3`, load average about 3): before 16,158 and 15,704 moves/s (0.95× and
+0.91×, RLCard's bare game 17,050 and 17,315), after 18,181 and 18,005 (1.05× both, RLCard 17,268 and
+17,128); 1.69 M → 1.56 M instructions per random deal (cachegrind, 300 deals). Still not met: three
+generators seeded, a 52-card shuffle and the walk's dozen shuffles (pinned by the golden transcript and
+tests/games/chor_voli/test_fast_paths.py) take about 40 µs of the 67 µs a deal may take for 3×; drawing the
+walk's options lazily would save another 8 % of instructions but changes what a seed plays.
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ def _settlement(state: ChorVoliState) -> Settlement | None:
 
 def _arranged_settlement(state: ChorVoliState, pool: int) -> Settlement | None:
     """The settlement of a round without quads: None until every seat has confirmed."""
-    if any(a is None for a in state.arrangements):
+    if not all(state.arrangements):  # an Arrangement is always true, None never
         return None
     return settle_comparisons([a.groups for a in state.arrangements if a is not None], state.dealer, pool)
 
