@@ -34,7 +34,7 @@ class Scale:
     kills: int  # per kind (daphne, worker)
 
 
-CI_SCALE = Scale(deals_per_game=1, spectators=1, fuzz_inputs=100, races=12, kills=5)
+CI_SCALE = Scale(deals_per_game=2, spectators=1, fuzz_inputs=100, races=12, kills=5)
 LONG_SCALE = Scale(deals_per_game=24, spectators=20, fuzz_inputs=5000, races=200, kills=25)
 
 
