@@ -20,9 +20,9 @@ LEVELS = list(zip(registry.LEVELS, (_("beginner"), _("advanced"), _("master")), 
 
 @cache
 def level_choices(game: str) -> list[tuple[str, object]]:
-    """LEVELS as the forms offer them for `game`: a level whose computer is the level's below says so, so
-    nobody picks it expecting a stronger player (Kowah's Meister is its Fortgeschritten until a stronger
-    Kowah player is found: games/kowah/bots.py, docs/decisions.md)."""
+    """LEVELS as the forms offer them for `game`. A level that plays with the same computer as the level below
+    it says so, so that nobody picks it expecting a stronger player (Kowah's Meister is its Fortgeschritten
+    until a stronger Kowah player is found: games/kowah/bots.py, docs/decisions.md)."""
     choices: list[tuple[str, object]] = []
     for key, name in LEVELS:
         if choices and registry.bot(game, key) is registry.bot(game, choices[-1][0]):
