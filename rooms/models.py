@@ -24,9 +24,9 @@ def level_choices(game: str) -> list[tuple[str, object]]:
     it says so, so that nobody picks it expecting a stronger player (Kowah's Meister is its Fortgeschritten
     until a stronger Kowah player is found: games/kowah/bots.py, docs/decisions.md)."""
     choices: list[tuple[str, object]] = []
-    for key, name in LEVELS:
-        if choices and registry.bot(game, key) is registry.bot(game, choices[-1][0]):
-            name = format_lazy(_("{level} (plays like {other})"), level=name, other=dict(LEVELS)[choices[-1][0]])
+    for (key, name), below in zip(LEVELS, [None, *LEVELS[:-1]], strict=True):
+        if below and registry.bot(game, key) is registry.bot(game, below[0]):
+            name = format_lazy(_("{level} (plays like {other})"), level=name, other=below[1])
         choices.append((key, name))
     return choices
 
