@@ -348,9 +348,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.sent.pop("status", None)  # the same refusal twice is still news
         if info is not self.info:
             regions.update(rendering.viewer_regions(info, self.seat, self.language, self.request))
-        if snapshot["deal"] != self.log_at[0]:
-            # A new deal's regions go whole: patched from the last deal's, they would delete that deal's cards by
-            # their ids (Kowah's `hand-7C-1`), naming cards the seat may no longer see.
+        if snapshot["deal"] != self.snapshot["deal"]:
+            # A new deal's regions go whole: patched from those of the deal the page shows, they would delete that
+            # deal's cards by their ids (Kowah's `hand-7C-1`), naming cards the seat may no longer see.
             self.sent = {name: html for name, html in self.sent.items() if name not in regions}
             self.origins = {}
         parts = swaps(self.sent, regions, rendering.sources(snapshot, info, self.seat, self.language), self.origins)
