@@ -667,6 +667,12 @@ def _pass_reason(view: JSON, t: Table, legal: list[JSON]) -> tuple[str, dict[str
     return gettext_noop("Pass: beating this would break up your hand or waste a strong card."), {}
 
 
+def _cards_left(one: str, more: str, count: int) -> tuple[str, dict[str, object]]:
+    """A reason that counts a seat's cards left: "one card", never "1 cards" (the count is not spelled into
+    the sentence for one card, so each language words it as it must)."""
+    return (one, {}) if count == 1 else (more, {"count": count})
+
+
 def _play_reason(view: JSON, t: Table, decision: Decision) -> tuple[str, dict[str, object]]:
     move = decision.move
     combo = CATALOGUE[move]
@@ -680,12 +686,13 @@ def _play_reason(view: JSON, t: Table, decision: Decision) -> tuple[str, dict[st
             return gettext_noop("The landlord has one card left – lead a pair, not a single."), {}
         return gettext_noop("The landlord has one card left – lead several cards, not a single."), {}
     if leading and t.partner is not None and t.counts[t.partner] <= 2 and combo.size <= t.counts[t.partner]:
-        return gettext_noop("Your partner has {count} cards left – lead low so it can go out."), {
-            "count": t.counts[t.partner]
-        }
+        return _cards_left(gettext_noop("Your partner has one card left – lead low so it can go out."),
+                           gettext_noop("Your partner has {count} cards left – lead low so it can go out."),
+                           t.counts[t.partner])
     if combo.is_bomb:
         if low <= PlannerBot.urgent_cards:
-            return gettext_noop("Bomb now: an opponent has only {count} cards left."), {"count": low}
+            return _cards_left(gettext_noop("Bomb now: an opponent has only one card left."),
+                               gettext_noop("Bomb now: an opponent has only {count} cards left."), low)
         return gettext_noop("Bomb now: with the lead you can play out the rest of your hand."), {}
     if decision.sure:
         return gettext_noop("{cards} wins the deal however the unseen cards lie."), {"cards": cards}
@@ -695,14 +702,17 @@ def _play_reason(view: JSON, t: Table, decision: Decision) -> tuple[str, dict[st
                 "Take over from your partner: the landlord could beat its play and has few cards left."
             ), {}
         if low <= PlannerBot.urgent_cards:
-            return gettext_noop("An opponent has {count} cards left – beat it now, whatever it costs."), {"count": low}
+            return _cards_left(gettext_noop("An opponent has one card left – beat it now, whatever it costs."),
+                               gettext_noop("An opponent has {count} cards left – beat it now, whatever it costs."),
+                               low)
         if combo.key >= TWO:
             return gettext_noop("Beat it with {cards}: take the lead back with a strong card."), {"cards": cards}
         return gettext_noop("Beat it with {cards}: the cheapest answer that keeps your hand together."), {
             "cards": cards
         }
     if low <= PlannerBot.urgent_cards and combo.size != low:
-        return gettext_noop("An opponent has {count} cards left – lead what it cannot answer."), {"count": low}
+        return _cards_left(gettext_noop("An opponent has one card left – lead what it cannot answer."),
+                           gettext_noop("An opponent has {count} cards left – lead what it cannot answer."), low)
     if combo.kind in _SHEDS:
         return _SHEDS[combo.kind], {"count": combo.size}
     if not t.beatable(combo):

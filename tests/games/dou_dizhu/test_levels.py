@@ -131,3 +131,13 @@ def test_the_masters_playouts_let_the_other_side_answer_greedily_and_its_own_sid
     # play of the other side.
     assert modelled(1, 1, 0) == modelled(2, 1, 0) == planner(1, 0)
     assert modelled(0, 2, 1) == planner(2, 1)
+
+
+def test_the_hint_counts_one_card_as_one_card_not_as_1_cards() -> None:
+    state = fixed(["3 4 5 6 7 8 9 T J Q K A 2", "2", "6 6 8 J Q"], "K K K", landlord=0)
+    for seat, cards in ((0, "3"), (1, ""), (2, "J"), (0, ""), (1, "")):
+        state = play(state, seat, cards) if cards else pass_(state, seat)
+    assert state.turn == 2  # farmer 2 leads; its partner holds one card
+    given = _hint(state)
+    assert given.action == {"type": "play", "cards": ["6H"]}
+    assert (given.template, given.params) == ("Your partner has one card left – lead low so it can go out.", {})
