@@ -300,7 +300,7 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
     seed = fairplay.new_seed()
     state = fairplay.deal(room.game, seed, options)
     outcome = engine.outcome(state)
-    seats = list(room.seats.select_related("user__profile"))
+    seats = _SEATS_FOR_MOVE(room.pk)
     try:
         with transaction.atomic():
             deal = Deal.objects.create(
@@ -345,7 +345,8 @@ def submit_action(deal_id: int, seat: int, action: object, action_id: str,
 
 
 # The door's two reads, compiled once per connection (rooms/prepared.py): the deal with its room, and whether
-# this action was applied already; the room's seats with their accounts (a suspension counts at once).
+# this action was applied already; the room's seats with their accounts (a suspension counts at once), which
+# a new deal reads too.
 _DEAL_FOR_MOVE = Prepared(
     lambda deal_id, action_id: Deal.objects.select_related("room")
     .defer("opening_events", "start", "room__barred")  # JSON a move does not need to parse
