@@ -26,8 +26,10 @@ per step:
     frame50      the median frame's bytes: an ordinary move's update (a deal's start and end send more)
     cpu/move     CPU of the daphne process(es) per person move (ms), from /proc
     errors       by kind: refused moves (with the start of what the page said), frames the page's copy could
-                 not take, closes by code, moves not seen by every seat within 10 s; and apart from them, in
-                 brackets, moves that came late (refused as stale: another seat's move ended the decision first,
+                 not take, closes by code, moves not seen by every seat within 10 s (still watched until the
+                 step ends: in brackets, how many every seat saw later and the longest wait, which p50 and p99
+                 count too; the rest were not seen in the step); and apart from them, in brackets, moves that
+                 came late (refused as stale: another seat's move ended the decision first,
                  as when a computer wins Chắn on the card it revealed while a person claims it; the door's
                  answer, and the page shows the table as it is now)
 
@@ -169,11 +171,20 @@ class Person:
         return {**fields, "intent": "pass"}
 
 
+@dataclass(eq=False)
+class Pending:
+    """A person's move that not every seat of the room has shown yet."""
+    started: float
+    before: tuple[int, int]  # the version the mover's page showed
+    waiting: set[int]  # the seats that have not shown a newer one
+    overdue: bool = False  # counted as not seen within TIMEOUT; still watched, to tell late from lost
+
+
 @dataclass
 class Room:
     token: str
     people: list[Person] = field(default_factory=list)
-    pending: list[tuple[float, tuple[int, int], set[int]]] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
     versions: int = 0
     last: tuple[int, int] = (0, -1)
 
@@ -188,6 +199,7 @@ class Tally:
     sizes: list[int] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     late: int = 0
+    overdue: list[float] = field(default_factory=list)  # when the moves not seen within TIMEOUT were seen at last
 
 
 class Limiter:
@@ -240,23 +252,24 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
                     tally.versions += 1
                 now = time.monotonic()
                 for entry in list(room.pending):
-                    started, before, waiting = entry
-                    if shown > before:
-                        waiting.discard(person.seat)
-                        if not waiting:
+                    if shown > entry.before:
+                        entry.waiting.discard(person.seat)
+                        if not entry.waiting:
                             room.pending.remove(entry)
-                            tally.latencies.append(now - started)
+                            tally.latencies.append(now - entry.started)
                             tally.moves += 1
+                            if entry.overdue:
+                                tally.overdue.append(now - entry.started)
         fields = person.move(game)
         if fields is not None:
             await limiter.take()
             if fields["command"] == "move":
                 person.acted = fields["action_id"]
-                room.pending.append((time.monotonic(), person.shown, {p.seat for p in room.people}))
+                room.pending.append(Pending(time.monotonic(), person.shown, {p.seat for p in room.people}))
             await ws.send(json.dumps(fields))
-        for entry in list(room.pending):
-            if time.monotonic() - entry[0] > TIMEOUT:
-                room.pending.remove(entry)
+        for entry in room.pending:
+            if not entry.overdue and time.monotonic() - entry.started > TIMEOUT:
+                entry.overdue = True
                 tally.errors["not seen in 10 s"] += 1
 
 
@@ -373,6 +386,8 @@ def row(label: str, tally: Tally, seconds: float, seats: int, cpu: float | None,
     p50, p99 = percentile(tally.latencies, .5) * 1000, percentile(tally.latencies, .99) * 1000
     per_update = tally.bytes / max(1, tally.versions * seats) if tally.versions else 0  # seats with a socket
     errors = ", ".join(f"{k} {v}" for k, v in sorted(tally.errors.items())) or "none"
+    if tally.overdue:
+        errors += f" ({len(tally.overdue)} of them seen later, the last after {max(tally.overdue):.1f} s)"
     if tally.late:
         errors += f" (late {tally.late})"
     text = (f"{label:>10} | {tally.moves / seconds:8.1f} | {tally.versions / seconds:7.1f} | {p50:8.1f} | {p99:8.1f} | "
