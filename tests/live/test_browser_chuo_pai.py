@@ -157,6 +157,8 @@ NOTE_WATCH = """window.addEventListener("DOMContentLoaded", () => {
         if (note.hidden || window.noteSeen) return;
         window.noteSeen = Object.fromEntries(["#auto-note", "#tip", "#actions", "#hand", ".this-round", "#last-round"]
             .map(selector => [selector, box(selector)]));
+        // the pass is on its way, its button still on the page: the Tipp has nothing to answer
+        window.noteSeen.tipVisibility = getComputedStyle(document.getElementById("tip")).visibility;
     }).observe(note, {attributes: true, attributeFilter: ["hidden"]});
 });"""
 # The previous round brought into view: the box of every part of the middle and of the seat, and the lines of
@@ -188,7 +190,9 @@ def overlap(a: dict | None, b: dict | None) -> bool:
 def test_on_a_phone_neither_the_hand_nor_the_note_covers_the_rounds_or_the_tip(embedded_site, browser, artifacts):
     """At 390×844 the previous round was cut off under the seat's hand (the middle got the height the hand
     left), and the note "Du hast automatisch gepasst" at the foot of the window covered the Tipp's text: the
-    rounds, the hand, the actions and the Tipp now stand apart, and the previous round can be read whole."""
+    rounds, the hand, the actions and the Tipp now stand apart, and the previous round can be read whole.
+    While the page passes by itself, the Tipp keeps its place but cannot be asked: its answer would come after
+    the turn is gone (a tester asked it then)."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")
     page.add_init_script(STAMP_CHANGES)
     page.add_init_script(NOTE_WATCH)
@@ -223,5 +227,6 @@ def test_on_a_phone_neither_the_hand_nor_the_note_covers_the_rounds_or_the_tip(e
         assert not overlap(seen[".this-round"], seen[part]), f"this round and {part} overlap: {seen}"
     assert rounds["covered"] == [], f"lines of the previous round covered or out of reach: {rounds['covered']}"
     assert note["#auto-note"] and note["#tip"], f"the note and the Tipp were both on the page: {note}"
+    assert note["tipVisibility"] == "hidden", f"the Tipp could be asked while the page passed: {note}"
     for part in ("#tip", "#actions", "#hand", ".this-round", "#last-round"):
         assert not overlap(note["#auto-note"], note[part]), f"the note covers {part}: {note}"
