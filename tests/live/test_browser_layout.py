@@ -218,3 +218,73 @@ def test_computer_moves_fly_in_one_after_another_unless_motion_is_reduced(embedd
             wait_for_change(page, version)
         assert (page.evaluate("window.__flights") >= 3) is flies, motion
         context.close()
+
+
+# A tester's three layout faults (docs/decisions.md, "What a tester found playing two browsers"), each measured
+# where it was seen.
+
+# Each card of a hand on the page: how much of it shows along its middle line (what a finger can hit: the rest lies
+# under the next card), and where the middle of that part is.
+CARD_TARGETS = """selector => [...document.querySelectorAll(selector)].map(card => {
+  const r = card.getBoundingClientRect(), y = r.top + r.height / 2;
+  const hits = [];
+  for (let x = Math.ceil(r.left); x < r.right; x++) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && card.contains(hit)) hits.push(x);
+  }
+  return {code: card.querySelector("img").getAttribute("alt"), shown: hits.length,
+          x: hits.length ? (hits[0] + hits[hits.length - 1]) / 2 : null, y};
+})"""
+PHONE_FINGER = 32  # px of a card shown, at least: a finger's pad is about 40 px wide
+
+
+def test_a_dou_dizhu_hand_on_a_phone_leaves_each_card_a_finger_wide_and_a_tap_ticks_that_card(
+        embedded_site, browser, artifacts):
+    """17 cards in one row showed 19 px of each on a phone, and a tap in a card's middle could tick its
+    neighbour: from ten cards the hand lies in two rows, each card shows at least 32 px, a tap at the middle of
+    what shows ticks that card and no other, and the actions stay in the window."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    open_solo_table(page, embedded_site.url, "dou_dizhu")
+    while True:  # to the first turn of the play that waits for this seat: nothing moves on the page meanwhile
+        page.wait_for_selector(TURN, timeout=30_000)
+        if page.locator("#table[data-phase=over]").count():  # all passed: dealt again
+            page.get_by_role("button", name="Nächste Partie").click()
+            page.wait_for_selector("#table:not([data-phase=over])")
+            continue
+        if page.locator("#table[data-phase=play]").count() and not page.locator("#actions [data-auto-pass]").count():
+            break
+        version = page.locator("#table").get_attribute("data-version")
+        move(page, "dou_dizhu")
+        wait_for_change(page, version)
+    page.wait_for_selector("#hand .pick")
+    for width, height in ((390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=artifacts / f"layout-dou_dizhu-hand-{width}.png")
+        cards = page.evaluate(CARD_TARGETS, "#hand .pick")
+        assert len(cards) >= 17
+        rows = {round(c["y"]) for c in cards}
+        assert len(rows) == 2, f"{len(cards)} cards in {len(rows)} rows at {width} px"
+        narrow = [c for c in cards if c["shown"] < PHONE_FINGER - (2 if width == 360 else 0)]
+        assert narrow == [], f"cards showing less than a finger's width at {width} px: {narrow}"
+        seen = page.evaluate(MEASURE, False)
+        for button in seen["buttons"]:
+            assert inside(button, seen), f"{button['text']!r} is outside the window at {width} px: {button}"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)
+    ticked = []
+    for index in (3, -4):  # one card in each row, measured afresh: a tick changes the actions under the hand
+        cards = page.evaluate(CARD_TARGETS, "#hand .pick")
+        card = cards[index]
+        code = page.locator("#hand .pick").nth(cards.index(card)).get_attribute("for").removeprefix("pick-")
+        page.touchscreen.tap(card["x"], card["y"])
+        page.wait_for_function(f"() => ({SELECTION_OF}).split(' ').includes({code!r})")
+        ticked.append(code)
+        assert sorted(page.locator("#hand .pick-input:checked").evaluate_all("els => els.map(e => e.dataset.code)")) \
+            == sorted(ticked), f"a tap at the middle of {code} ticked another card"
+    context.close()
+
+
+SELECTION_OF = "(document.querySelector('#selection') || {dataset: {}}).dataset.selection || ''"
