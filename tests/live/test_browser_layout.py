@@ -288,3 +288,56 @@ def test_a_dou_dizhu_hand_on_a_phone_leaves_each_card_a_finger_wide_and_a_tap_ti
 
 
 SELECTION_OF = "(document.querySelector('#selection') || {dataset: {}}).dataset.selection || ''"
+
+# Kowah late in a deal (seed 14 played at random): 90 older discards in four rows, a Checki declared (its note under
+# the stock), and the seat about to discard, with both discard buttons and their reasons.
+KOWAH_LATE = """
+from games.core import registry
+from games.core.rng import rng_for
+from rooms.models import Deal, Room
+engine = registry.get("kowah")
+state, rng = engine.new_game(seed=14, seats=3), rng_for(14)
+while not (len(state.pile) >= 90 and any(state.waits) and state.turn == 0 and state.phase == "discard"):
+    seat = sorted(engine.actors(state))[0]
+    state, _ = engine.apply(state, seat, engine.random_action(state, seat, rng))
+deal = Room.objects.get(token="{token}").current_deal()
+deal.actions.all().delete()
+Deal.objects.filter(pk=deal.pk).update(state=engine.dump(state), version=deal.version + 1, over=False,
+                                       opening_events=engine.opening_events(state))
+"""
+# Where each part of the middle stands against the middle's box and the window.
+IN_THE_MIDDLE = """selectors => {
+  const center = document.querySelector("#center .center"), c = center.getBoundingClientRect();
+  return {scrolls: center.scrollHeight > center.clientHeight + 1, height: innerHeight, parts: selectors.map(s => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return {part: s, top: r.top, bottom: r.bottom, cut: r.top < c.top - 1 || r.bottom > c.bottom + 1};
+  })};
+}"""
+
+
+def fix_state(site, page, fixture: str) -> None:
+    """The room of the page gets the deal state `fixture` writes (as the tests of a rule do), and the page is
+    loaded afresh."""
+    token = page.url.rstrip("/").rsplit("/", 1)[-1]
+    site.manage("shell", "-c", fixture.format(token=token))
+    page.reload()
+    page.wait_for_selector("#table")
+    page.wait_for_load_state("load")
+
+
+def test_kowahs_older_discards_and_their_legend_stand_whole_in_the_middle_of_a_laptop(
+        embedded_site, browser, artifacts):
+    """On a 1280×800 laptop the seat's hand and its two discard buttons, each with its reason, left the middle too
+    little height: the older discards' legend (and most of the discards) were cut off. Late in a deal, with a
+    Checki's note under the stock and 90 discards, the middle shows all of them and the legend, unscrolled."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    open_solo_table(page, embedded_site.url, "kowah")
+    fix_state(embedded_site, page, KOWAH_LATE)
+    page.wait_for_selector("#table[data-my-turn=true][data-phase=discard]")
+    assert page.locator(".public-note").count() and page.locator("#pile-cards li").count() >= 85
+    page.wait_for_timeout(150)
+    page.screenshot(path=artifacts / "layout-kowah-legend-laptop.png")
+    seen = page.evaluate(IN_THE_MIDDLE, ["#stock-pile", "#top-discard", "#pile-cards", ".pile-legend"])
+    assert not seen["scrolls"], f"the middle scrolls: {seen}"
+    for part in seen["parts"]:
+        assert not part["cut"] and part["bottom"] <= seen["height"], f"{part['part']} is cut off: {seen}"
