@@ -341,3 +341,49 @@ def test_kowahs_older_discards_and_their_legend_stand_whole_in_the_middle_of_a_l
     assert not seen["scrolls"], f"the middle scrolls: {seen}"
     for part in seen["parts"]:
         assert not part["cut"] and part["bottom"] <= seen["height"], f"{part['part']} is cut off: {seen}"
+
+
+CHAN_WON = """
+from games.core import registry
+from rooms.models import Deal, Room
+from tests.games.chan.helpers import REVEAL, discard, play, table
+engine = registry.get("chan")
+tom_ready = "2V 2V 3V 3V 4S 4S 5N 5N 6V 6V 7N 7N 9S 9S 3S 3N 8V 8N 2S"
+state, _ = play(table({{0: "CC", 1: tom_ready}}, stock="2N"), (0, discard("CC")), (1, REVEAL), (1, {{"type": "win"}}))
+deal = Room.objects.get(token="{token}").current_deal()
+deal.actions.all().delete()
+Deal.objects.filter(pk=deal.pk).update(state=engine.dump(state), version=deal.version + 1, over=True,
+                                       opening_events=engine.opening_events(state))
+"""
+RESULT_PARTS = """() => {
+  const box = document.querySelector(".chan-result"), b = box.getBoundingClientRect();
+  return {scrolls: box.scrollHeight > box.clientHeight + 1, height: innerHeight,
+          parts: [".round-result", ".bonuses", ".winning-hand .melds"].map(s => {
+            const r = box.querySelector(s).getBoundingClientRect();
+            return {part: s, top: r.top, bottom: r.bottom, inBox: r.top >= b.top - 1 && r.bottom <= b.bottom + 1};
+          })};
+}"""
+
+
+def test_chans_result_is_read_at_a_glance_on_a_laptop_and_a_phone(embedded_site, browser, artifacts):
+    """At a won deal's end the result sat in a 240 px box between the seat across and yours, its bonuses and
+    settlement to be scrolled to inside it (and on a phone below the fold). On a 1280×800 laptop the whole result
+    (settlement, the winner's pairs, the bonuses) now shows without scrolling; on a phone (390×844, 360×740) the
+    settlement shows without scrolling anything, the buttons still in the window."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    open_solo_table(page, embedded_site.url, "chan")
+    fix_state(embedded_site, page, CHAN_WON)
+    page.wait_for_selector("#table[data-phase=over] .chan-result .bonuses")
+    for width, height in ((1280, 800), (390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=artifacts / f"layout-chan-result-{width}.png")
+        seen = page.evaluate(RESULT_PARTS)
+        where = f"Chắn's result at {width}×{height}"
+        assert not seen["scrolls"], f"{where} scrolls inside its box: {seen}"
+        shown = seen["parts"] if width == 1280 else seen["parts"][:1]  # a phone: the settlement
+        for part in shown:
+            assert part["inBox"] and part["bottom"] <= height, f"{where}: {part['part']} is not in view: {seen}"
+        measured = page.evaluate(MEASURE, False)
+        for button in measured["buttons"]:
+            assert inside(button, measured), f"{where}: {button['text']!r} is outside the window"
