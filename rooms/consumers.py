@@ -94,8 +94,16 @@ class _Rooms:
         async with self.lock(room_id):
             info = self.infos.get(room_id)
             if info is None or info.version < version:
-                info = await db(rendering.room_info)(room_id)
-                self.infos.put(room_id, info)
+                info = self.keep(room_id, await db(rendering.room_info)(room_id))
+        return info
+
+    def keep(self, room_id: int, info: rendering.RoomInfo) -> rendering.RoomInfo:
+        """Remember a room as read, unless a newer read of it is remembered already (a page's whole table reads
+        the room on its own, and may read a newer version than a read that was under way); the newer one."""
+        known = self.infos.get(room_id)
+        if known is not None and known.version > info.version:
+            return known
+        self.infos.put(room_id, info)
         return info
 
     def forget(self, room_id: int) -> None:
@@ -313,6 +321,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=PULL_LATER)  # the page asks again in a moment
             return
         self.info, self.seat, self.snapshot = page["info"], page["seat"], page["snapshot"]
+        ROOMS.keep(self.room_id, self.info)  # newer than ROOMS' read above when the room changed in between
         self.draft, self.chat_upto = page["draft"], page["chat_upto"]
         if self.snapshot is not None:
             regions = rendering.regions(self.snapshot, self.info, self.seat, self.draft, self.language)
@@ -328,8 +337,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                           error: services.Refused | None = None) -> None:
         """The regions that changed since the page's last frame, for this snapshot and room."""
         try:
-            if info is None:
-                info = await ROOMS.get(self.room_id)
+            if info is None:  # never an older room than the page shows (its whole table read the room on its own)
+                info = await ROOMS.get(self.room_id, self.info.version if self.info is not None else -1)
             if self.snapshot is None or info.seat_of(self.player) != self.seat:
                 await self.send_table()  # the page shows the lobby, or its seat changed: the whole table
                 return

@@ -11,18 +11,20 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import transaction
 from django.http import HttpResponse
 
 from cardavia.asgi import application
 from games.core import registry
 from games.core.conformance import play_random
-from rooms import identity, services
+from rooms import identity, rendering, services
 from rooms.models import Deal, Room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 ENGINE = registry.get("chor_voli")
 FRESH_DRAFT = re.compile(r'id="freshness"[^>]*data-draft-seq="(\d+)"')  # which draft a frame shows
 CARD_URL = re.compile(r"/karten/french/([0-9TJQKA][SHDC])\.svg")
+ROOM_SHOWN = re.compile(r'id="freshness"[^>]*data-room="(\d+)"')  # which room version a frame shows
 HELP_PANEL = re.compile(r'<details class="panel panel-help".*?</details>', re.S)  # the cheat sheet's example cards
 
 
@@ -145,6 +147,31 @@ async def test_a_page_can_ask_for_a_fresh_render(alice):
     await ws.send_to(text_data=json.dumps({"refresh": True}))
     html = await ws.receive_from(timeout=10)
     assert 'id="table"' in html and 'role="alert"' not in html
+    await ws.disconnect()
+
+
+async def test_a_frame_never_shows_an_older_room_than_the_table_before_it(alice, monkeypatch):
+    """A page's whole table reads the room for its seat, then again for the page. When the room changed in between
+    (a person came, a deal was settled), the process remembered the older read, and the page's next frames were
+    rendered from it until the room changed again: found playing Chuo Pai over two daphnes (PostgreSQL, Redis), a
+    page showed a person who was there as gone, another the standings of the deal before."""
+    room = await database_sync_to_async(open_room)(alice)
+    page = rendering.page
+
+    def changed_meanwhile(*args, **kwargs):
+        with transaction.atomic():
+            services.room_changed(room.pk)
+        return page(*args, **kwargs)
+
+    monkeypatch.setattr(rendering, "page", changed_meanwhile)
+    ws = connect(room, alice)
+    await ws.connect(timeout=10)
+    table = await ws.receive_from(timeout=10)
+    monkeypatch.setattr(rendering, "page", page)
+    await ws.send_to(text_data="not json")  # answered with the regions that changed since the table
+    frame = await ws.receive_from(timeout=10)
+    assert 'role="alert"' in frame
+    assert ROOM_SHOWN.search(frame)[1] == ROOM_SHOWN.search(table)[1]
     await ws.disconnect()
 
 
