@@ -480,11 +480,12 @@ def _personal(info: RoomInfo, seat: int | None, lang: str) -> tuple:
 def log_lines(game: str, events: list[dict], info: RoomInfo, seat: int | None, lang: str) -> list[str]:
     """The log's lines for these events as this seat may see them (its own deeds as "you"); the first line
     of each move a computer made for a person says so (`stand_in_note`)."""
-    labels = {s.index: label(s, seat) for s in info.seats}
     texts = adapter(game)
     noted: set[int] = set()  # the moves (by version) whose line says who made them
     lines = []
     with translation.override(lang):
+        # The names in the page's language too ("You"): the socket that asks for a page's new lines runs in none.
+        labels = {s.index: label(s, seat) for s in info.seats}
         for e in visible_events(events, seat):
             if not (text := texts.event_text(e, labels, seat)):
                 continue

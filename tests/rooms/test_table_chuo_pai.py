@@ -7,6 +7,7 @@ import re
 import pytest
 from django.utils import translation
 
+from games.chuo_pai import scoring
 from games.core import registry
 from rooms import rendering, services
 from rooms.models import Deal, Room
@@ -140,6 +141,20 @@ def test_a_finished_deal_shows_the_scores_and_the_winner(alice):
     assert '<tr class="is-winner"><th scope="row"><span class="who" data-seat="0">Du</span></th><td>2</td>' in html
     assert "Nächste Partie" in html
     assert "Punkte über alle Partien" in html  # the room's tally is points, not chips
+
+
+def test_a_draw_names_its_winners_in_the_pages_language_also_in_a_sockets_new_lines(alice):
+    """A draw's line names every seat that shares the top score, the viewer as "You" in its page's language. The
+    socket renders a page's new lines with no language active (Django's default, German): the names were taken
+    in that one, so an English page ended a drawn deal with "Draw: Du, Computer 3 …", and a fresh load said
+    "You" (found playing two pages over two daphnes)."""
+    room = fixed_room(alice, "6-6 1-1", "2-2", "3-3", leader=0)
+    info = rendering.room_info(room)
+    outcome = scoring.settle([["6-6", "1-1"], [], ["3-3", "2-2"]], [[], [], []])
+    over = {"code": "deal_over", "seat": None, "data": outcome, "to": None}
+    with translation.override("de"):  # what the socket's thread has active
+        (line,) = rendering.log_lines("chuo_pai", [over], info, 0, "en")
+    assert "The deal is over. Draw: You, Computer 3 with 2 points each." in line
 
 
 def test_the_next_seat_clockwise_sits_on_the_left(alice):
