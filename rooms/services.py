@@ -285,12 +285,13 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
 
     With `player`, a person asked for it: only someone seated, with an account that is not suspended; a
     person a computer stood in for is back (asking for the next deal is acting, like a move or a draft)."""
+    seats = _SEATS_FOR_MOVE(room.pk)  # read once: who asks, and whom the clock runs for
     if player is not None:
-        mine = _own_seats(room, player).values_list("index", flat=True).first()
+        mine = next((s for s in seats if player and s.player == player), None)
         if mine is None:
             raise Refused(NO_SEAT, "no_seat")
         check_account(user)
-        back_in_person(room, mine)
+        _acts_again(mine)
     engine = registry.get(room.game)
     previous = room.current_deal()
     if previous is not None and (not previous.over or room.closed):
@@ -300,7 +301,6 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
     seed = fairplay.new_seed()
     state = fairplay.deal(room.game, seed, options)
     outcome = engine.outcome(state)
-    seats = _SEATS_FOR_MOVE(room.pk)
     try:
         with transaction.atomic():
             deal = Deal.objects.create(
@@ -376,11 +376,8 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
             raise Refused(STALE, "stale")
         seats = _SEATS_FOR_MOVE(deal.room_id)
         _check_may_act(deal.room, seats, seat, by_computer)
-        mine = next((s for s in seats if s.index == seat), None)
-        if not by_computer and mine is not None and mine.stand_in and mine.player:  # the person acts again
-            Seat.objects.filter(pk=mine.pk).update(stand_in=False)
-            mine.stand_in = False
-            room_changed(deal.room_id)
+        if not by_computer:
+            _acts_again(next((s for s in seats if s.index == seat), None))
         engine = registry.get(deal.room.game)
         before = engine.load(deal.state)
         try:
@@ -550,6 +547,16 @@ def save_hint(deal: Deal, seat: int, fields: dict | None, hint: dict) -> dict:
             Deal.objects.filter(pk=deal.pk).update(hinted=sorted([*hinted, seat]))
             room_changed(deal.room_id)  # the deal's record says so
     return saved
+
+
+def _acts_again(seat: Seat | None) -> None:
+    """With the seat as just read: a person whose seat a computer plays acts again (a move, asking for the next
+    deal), so the seat is theirs at once (rarely: usually nothing to write)."""
+    if seat is not None and seat.stand_in and seat.player:
+        with transaction.atomic():
+            Seat.objects.filter(pk=seat.pk).update(stand_in=False)
+            room_changed(seat.room_id)
+        seat.stand_in = False
 
 
 def back_in_person(room: Room, seat: int) -> None:
