@@ -72,6 +72,28 @@ def open_solo_table(page, base_url: str, game: str) -> None:
     page.wait_for_load_state("load")
 
 
+# Run after a fixture's lines, which leave a deal state in `state` and its game in `engine`: the room's current deal
+# becomes that state, as if dealt so (its log emptied, its version one on).
+_PUT_STATE = """
+from rooms.models import Deal, Room
+deal = Room.objects.get(token="{token}").current_deal()
+deal.actions.all().delete()
+Deal.objects.filter(pk=deal.pk).update(state=engine.dump(state), version=deal.version + 1,
+                                       over=engine.outcome(state) is not None,
+                                       opening_events=engine.opening_events(state))
+"""
+
+
+def fix_state(site, page, fixture: str) -> None:
+    """The room of the page gets the deal state that `fixture` (lines for the site's shell, as the tests of a rule
+    build a state) leaves in `state`, and the page is loaded afresh."""
+    token = page.url.rstrip("/").rsplit("/", 1)[-1]
+    site.manage("shell", "-c", fixture + _PUT_STATE.format(token=token))
+    page.reload()
+    page.wait_for_selector("#table")
+    page.wait_for_load_state("load")
+
+
 def places(html: str) -> dict[int, str]:
     """Where each other seat's box sits on a rendered table: {seat index: "left" / "top" / "right"}."""
     return {int(seat): place for place, seat in re.findall(r'class="place seat-(\w+)">\s*<\w+ id="seat-(\d+)"', html)}

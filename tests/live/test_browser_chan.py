@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.helpers import AUTO_PASS_OFF, assert_as_served, open_solo_table
+from tests.helpers import AUTO_PASS_OFF, assert_as_served, fix_state, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -170,14 +170,9 @@ def test_a_newcomer_plays_a_whole_deal_from_the_home_page(embedded_site, browser
 
 FIXED_CLAIM = """
 from games.core import registry
-from rooms.models import Deal, Room
 from tests.games.chan.helpers import REVEAL, discard, play, table
 engine = registry.get("chan")
-state, _ = play(table({{0: "2V 2V 2V", 1: "2V"}}, dealer=1), (1, discard("2V")), (2, REVEAL))
-deal = Room.objects.get(token="{token}").current_deal()
-deal.actions.all().delete()
-Deal.objects.filter(pk=deal.pk).update(state=engine.dump(state), version=deal.version + 1, over=False,
-                                       opening_events=engine.opening_events(state))
+state, _ = play(table({0: "2V 2V 2V", 1: "2V"}, dealer=1), (1, discard("2V")), (2, REVEAL))
 """
 
 
@@ -187,9 +182,7 @@ def test_a_chiu_out_of_turn_is_offered_taken_and_its_discard_goes_to_the_interru
     page = browser.new_page(viewport={"width": 1360, "height": 1000}, locale="de-DE")
     open_solo_table(page, embedded_site.url, "chan")
     page.wait_for_selector(TURN)
-    token = page.url.rstrip("/").rsplit("/", 1)[-1]
-    embedded_site.manage("shell", "-c", FIXED_CLAIM.format(token=token))
-    page.reload()
+    fix_state(embedded_site, page, FIXED_CLAIM)
     page.wait_for_selector("#act button.claim-chiu")
 
     assert page.locator("#act button.claim-win").count() == 0  # offered only when legal

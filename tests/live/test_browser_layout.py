@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from rooms.tables import TABLES
-from tests.helpers import click_label_of, first_legal_move, open_solo_table
+from tests.helpers import click_label_of, first_legal_move, fix_state, open_solo_table
 
 pytestmark = pytest.mark.browser
 
@@ -294,16 +294,11 @@ SELECTION_OF = "(document.querySelector('#selection') || {dataset: {}}).dataset.
 KOWAH_LATE = """
 from games.core import registry
 from games.core.rng import rng_for
-from rooms.models import Deal, Room
 engine = registry.get("kowah")
 state, rng = engine.new_game(seed=14, seats=3), rng_for(14)
 while not (len(state.pile) >= 90 and any(state.waits) and state.turn == 0 and state.phase == "discard"):
     seat = sorted(engine.actors(state))[0]
     state, _ = engine.apply(state, seat, engine.random_action(state, seat, rng))
-deal = Room.objects.get(token="{token}").current_deal()
-deal.actions.all().delete()
-Deal.objects.filter(pk=deal.pk).update(state=engine.dump(state), version=deal.version + 1, over=False,
-                                       opening_events=engine.opening_events(state))
 """
 # Where each part of the middle stands against the middle's box and the window.
 IN_THE_MIDDLE = """selectors => {
@@ -313,16 +308,6 @@ IN_THE_MIDDLE = """selectors => {
     return {part: s, top: r.top, bottom: r.bottom, cut: r.top < c.top - 1 || r.bottom > c.bottom + 1};
   })};
 }"""
-
-
-def fix_state(site, page, fixture: str) -> None:
-    """The room of the page gets the deal state `fixture` writes (as the tests of a rule do), and the page is
-    loaded afresh."""
-    token = page.url.rstrip("/").rsplit("/", 1)[-1]
-    site.manage("shell", "-c", fixture.format(token=token))
-    page.reload()
-    page.wait_for_selector("#table")
-    page.wait_for_load_state("load")
 
 
 def test_kowahs_older_discards_and_their_legend_stand_whole_in_the_middle_of_a_laptop(
@@ -345,15 +330,10 @@ def test_kowahs_older_discards_and_their_legend_stand_whole_in_the_middle_of_a_l
 
 CHAN_WON = """
 from games.core import registry
-from rooms.models import Deal, Room
 from tests.games.chan.helpers import REVEAL, discard, play, table
 engine = registry.get("chan")
 tom_ready = "2V 2V 3V 3V 4S 4S 5N 5N 6V 6V 7N 7N 9S 9S 3S 3N 8V 8N 2S"
-state, _ = play(table({{0: "CC", 1: tom_ready}}, stock="2N"), (0, discard("CC")), (1, REVEAL), (1, {{"type": "win"}}))
-deal = Room.objects.get(token="{token}").current_deal()
-deal.actions.all().delete()
-Deal.objects.filter(pk=deal.pk).update(state=engine.dump(state), version=deal.version + 1, over=True,
-                                       opening_events=engine.opening_events(state))
+state, _ = play(table({0: "CC", 1: tom_ready}, stock="2N"), (0, discard("CC")), (1, REVEAL), (1, {"type": "win"}))
 """
 RESULT_PARTS = """() => {
   const box = document.querySelector(".chan-result"), b = box.getBoundingClientRect();
