@@ -262,9 +262,7 @@ def set_levels(room: Room, player: str, fields: dict) -> None:
 
 def take_back(room: Room, player: str) -> None:
     """The person plays their own seat again."""
-    with transaction.atomic():
-        if _own_seats(room, player).filter(stand_in=True).update(stand_in=False):
-            room_changed(room.pk)
+    _seats_back(_own_seats(room, player), room.pk)
 
 
 def _start_when_seated(room: Room) -> None:
@@ -553,9 +551,7 @@ def _acts_again(seat: Seat | None) -> None:
     """With the seat as just read: a person whose seat a computer plays acts again (a move, asking for the next
     deal), so the seat is theirs at once (rarely: usually nothing to write)."""
     if seat is not None and seat.stand_in and seat.player:
-        with transaction.atomic():
-            Seat.objects.filter(pk=seat.pk).update(stand_in=False)
-            room_changed(seat.room_id)
+        _seats_back(Seat.objects.filter(pk=seat.pk), seat.room_id)
         seat.stand_in = False
 
 
@@ -563,9 +559,15 @@ def back_in_person(room: Room, seat: int) -> None:
     """A person whose seat a computer plays acts again: the seat is theirs at once."""
     mine = room.seats.filter(index=seat, stand_in=True).exclude(player="")
     if mine.exists():  # rarely: a read, not a write, on every move
-        with transaction.atomic():
-            if mine.update(stand_in=False):
-                room_changed(room.pk)
+        _seats_back(mine, room.pk)
+
+
+def _seats_back(seats: QuerySet, room_id: int) -> None:
+    """Their people play these seats again. The room changes once, by whoever wrote it: of two requests that
+    both read a stand-in, the second finds the seat taken back (the row is locked until the first commits)."""
+    with transaction.atomic():
+        if seats.filter(stand_in=True).update(stand_in=False):
+            room_changed(room_id)
 
 
 def computers_to_act(deal: Deal) -> list[int]:

@@ -144,6 +144,17 @@ def test_asking_for_the_next_deal_takes_the_seat_back_before_the_deal_is_dealt(a
     assert not room.current_deal().actions.filter(seat=1).exists()  # the computer did not bid for Bob
 
 
+def test_two_requests_that_both_read_the_stand_in_change_the_room_once(alice, bob):
+    room = people_room(alice, bob)
+    Seat.objects.filter(room=room, index=1).update(stand_in=True)
+    first, second = (Seat.objects.get(room=room, index=1) for _ in range(2))  # both read before either wrote
+    version = Room.objects.get(pk=room.pk).version
+    services._acts_again(first)
+    services._acts_again(second)
+    assert Room.objects.get(pk=room.pk).version == version + 1
+    assert not Seat.objects.get(room=room, index=1).stand_in
+
+
 
 def test_a_page_without_a_player_id_holds_no_seat_even_beside_a_free_one(alice, bob):
     """A free seat's player is "", as is a watcher's socket without a player cookie: that watcher may not
