@@ -23,8 +23,13 @@ def group(room_id: int) -> str:
     return f"room.{room_id}"
 
 
-def deal_changed(room_id: int, deal_id: int, number: int, version: int) -> None:
-    _send(room_id, {"type": "deal.changed", "deal": deal_id, "number": number, "version": version})
+def deal_changed(room_id: int, deal_id: int, number: int, version: int, room_version: int | None = None) -> None:
+    """A deal's new version; with `room_version`, the version changed the room as well (a deal's end: the
+    standings), and the room's pages render both in one frame."""
+    message = {"type": "deal.changed", "deal": deal_id, "number": number, "version": version}
+    if room_version is not None:
+        message["room"] = room_version
+    _send(room_id, message)
 
 
 def room_changed(room_id: int, version: int) -> None:

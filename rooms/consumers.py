@@ -277,7 +277,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def deal_changed(self, event: dict) -> None:
         shown = (self.snapshot["number"], self.snapshot["version"]) if self.snapshot else (0, -1)
         if (event["number"], event["version"]) <= shown:
-            return  # a render since then already showed this version or a newer one
+            # a render since then already showed this version or a newer one; the room, perhaps not
+            if "room" in event:
+                await self.room_changed({"version": event["room"]})
+            return
         # Behind (hints queued while the process was busy)? Straight to the newest version this process holds:
         # the hints of the versions in between then find it shown, and nothing is rendered twice over.
         snapshot = snapshots.newest(event["deal"], event["version"]) or await SNAPSHOTS.get(
@@ -285,7 +288,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snapshot is None or snapshot["room"] != self.room_id:
             log.warning("table socket: a hint for a deal not of this room, ignored: %r", event)
             return
-        await self.send_update(snapshot=snapshot)
+        # A deal's end changed the room too (its standings): one frame shows both.
+        room = max(event.get("room", -1), self.info.version if self.info is not None else -1)
+        await self.send_update(snapshot=snapshot, info=await ROOMS.get(self.room_id, room))
 
     async def room_changed(self, event: dict) -> None:
         if self.info is not None and event["version"] <= self.info.version:

@@ -273,9 +273,12 @@ def _start_when_seated(room: Room) -> None:
 def room_changed(room_id: int) -> None:
     """Inside a transaction: the room's seats, presence or state changed. Counts up the room's version
     and, after the commit, tells its pages (which then render the room afresh)."""
+    transaction.on_commit(partial(broadcast.room_changed, room_id, _room_version_up(room_id)))
+
+
+def _room_version_up(room_id: int) -> int:
     Room.objects.filter(pk=room_id).update(version=F("version") + 1)
-    version = Room.objects.filter(pk=room_id).values_list("version", flat=True).get()
-    transaction.on_commit(partial(broadcast.room_changed, room_id, version))
+    return Room.objects.filter(pk=room_id).values_list("version", flat=True).get()
 
 
 def start_deal(room: Room, player: str | None = None, user: User | None = None) -> Deal:
@@ -299,6 +302,7 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
     seed = fairplay.new_seed()
     state = fairplay.deal(room.game, seed, options)
     outcome = engine.outcome(state)
+    settled = None
     try:
         with transaction.atomic():
             deal = Deal.objects.create(
@@ -310,10 +314,10 @@ def start_deal(room: Room, player: str | None = None, user: User | None = None) 
                 waiting=clock.waiting_since({}, frozenset(), engine.actors(state), None),
             )
             if deal.over:
-                _write_ledger(deal, outcome)
+                settled = _write_ledger(deal, outcome)
     except IntegrityError:  # someone else dealt it a moment earlier: theirs stands
         return room.current_deal()
-    _after_commit(deal, state, deal.opening_events, seats)
+    _after_commit(deal, state, deal.opening_events, seats, settled)
     return deal
 
 
@@ -363,6 +367,7 @@ class _LostRace(Exception):
 
 def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected_version: int | None,
                  by_computer: bool) -> Deal:
+    settled = None
     with transaction.atomic():
         found = _DEAL_FOR_MOVE(deal_id, action_id)
         if not found:
@@ -400,8 +405,9 @@ def _submit_once(deal_id: int, seat: int, action: dict, action_id: str, expected
             deal=deal, version=deal.version, seat=seat, action=action, action_id=action_id, events=events
         )
         if outcome is not None:
-            _write_ledger(deal, outcome)
-    _after_commit(deal, state, snapshots.by_computer(events, seat, deal.version) if by_computer else events, seats)
+            settled = _write_ledger(deal, outcome)
+    _after_commit(deal, state, snapshots.by_computer(events, seat, deal.version) if by_computer else events, seats,
+                  settled)
     return deal
 
 
@@ -417,19 +423,23 @@ def _people(seats: list[Seat]) -> frozenset[int]:
     return frozenset(s.index for s in seats if not s.played_by_computer and s.player)
 
 
-def _write_ledger(deal: Deal, outcome: dict) -> None:
+def _write_ledger(deal: Deal, outcome: dict) -> int:
+    """The deal's settlement; the standings changed, so the room's version counts up: returned for the deal's
+    hint to carry (`_after_commit`), so that a page renders the deal's end once, with its new standings."""
     LedgerEntry.objects.bulk_create(
         LedgerEntry(deal=deal, seat=seat, amount=amount) for seat, amount in enumerate(outcome["scores"])
     )
-    room_changed(deal.room_id)  # the standings changed
+    return _room_version_up(deal.room_id)
 
 
-def _after_commit(deal: Deal, state: object, events: list[dict], seats: list[Seat]) -> None:
-    """Once the version is committed: its snapshot for every page, the hint, the computers, the clock."""
+def _after_commit(deal: Deal, state: object, events: list[dict], seats: list[Seat],
+                  room_version: int | None = None) -> None:
+    """Once the version is committed: its snapshot for every page, the hint (with the room's version when the
+    version changed the room too), the computers, the clock."""
     room = deal.room
     snapshot = snapshots.build(deal, state, events)
     transaction.on_commit(partial(snapshots.publish, snapshot))
-    transaction.on_commit(partial(broadcast.deal_changed, room.pk, deal.pk, deal.number, deal.version))
+    transaction.on_commit(partial(broadcast.deal_changed, room.pk, deal.pk, deal.number, deal.version, room_version))
     if _computers_to_act(room, seats, snapshot["actors"]):
         _schedule_computers(deal)
     for seat, due in deal.deadlines.items():
