@@ -1,7 +1,7 @@
 """The live path under load, against a bare websocket echo on the same connections.
 
     .venv/bin/python -m bench.live [--mode embedded|services|both] [--game dou_dizhu|chor_voli|chan|chuo_pai|kowah]
-        [--rooms 10,50,200] [--rates 0,100,200,400,800] [--seconds 8] [--computers 1] [--webs 1]
+        [--rooms 10,50,200] [--rates 0,100,200,400,800] [--seconds 8] [--computers 1] [--webs 1] [--stagger 0]
 
 `--game` takes any of the five games, several separated by commas, or `all` (played one after the other on
 the same site). For each mode the site is started as an operator would (bench/site.py: embedded = one daphne
@@ -9,7 +9,11 @@ on SQLite with the in-memory layer and the computers in-process; services = Post
 a Celery worker). For each game and number of rooms, every room is opened and joined over HTTP like a
 browser does (people in every seat but `--computers`), every person opens the table's websocket, and then
 the offered move rate is ramped (0: closed loop, each person moves as soon as it is their turn; else a
-shared limit of moves per second).
+shared limit of moves per second). With `--stagger S`, a warm-up of S seconds comes first, in which the rooms
+begin to play one after another (closed loop), so that the ramp finds their deals at every stage: rooms that all
+begin together end their first deals together too, and a step that meets that wave measures deals' ends (the
+ledger, the standings on every page, a new deal's whole table) more than moves. The warm-up's row is printed,
+not counted.
 
 A person keeps a copy of the table as the page does (bench/client.py's `Page`): the whole table it got on
 connecting, then every frame's swaps in order, regions sent whole and regions sent as what changed in them
@@ -131,6 +135,7 @@ class Person:
     my_turn: bool = False
     acted: str = ""  # the id of the decision this person last answered
     socket: object = None
+    begins: float = 0.0  # no move before this time (time.monotonic(), `--stagger`)
 
     def take(self, frame: str) -> tuple[int, int] | None:
         """The frame applied to the page (ValueError or LookupError if it cannot be); the (deal, version) it
@@ -260,7 +265,7 @@ async def person_loop(person: Person, game: str, tally: Tally, limiter: Limiter,
                             tally.moves += 1
                             if entry.overdue:
                                 tally.overdue.append(now - entry.started)
-        fields = person.move(game)
+        fields = person.move(game) if time.monotonic() >= person.begins else None
         if fields is not None:
             await limiter.take()
             if fields["command"] == "move":
@@ -420,6 +425,13 @@ async def run_mode(mode: str, args: argparse.Namespace, workdir: Path) -> list[d
                     print(f"\n{mode}, {game}, {count} rooms × {seats} seats ({args.computers} computer), "
                           f"{sum(len(r.people) for r in rooms)} sockets")
                     print(HEADER)
+                    if args.stagger:
+                        start = time.monotonic()
+                        for number, room in enumerate(rooms):
+                            for person in room.people:
+                                person.begins = start + number * args.stagger / len(rooms)
+                        tally, cpu = await step(rooms, game, 0, args.stagger, pids)
+                        print(row("warm-up", tally, args.stagger, seats - args.computers, cpu, None), flush=True)
                     for rate in args.rates:
                         tally, cpu = await step(rooms, game, rate, args.seconds, pids)
                         size = int(tally.bytes / max(1, tally.frames))
@@ -458,6 +470,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--computers", type=int, default=1)
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between computer moves (the site's pace)")
     parser.add_argument("--webs", type=int, default=1, help="daphne processes in services mode")
+    parser.add_argument("--stagger", type=float, default=0.0,
+                        help="seconds of warm-up over which the rooms begin to play, one after another")
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.echo_server:
