@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 import threading
+from dataclasses import dataclass
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -14,11 +15,13 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.http import HttpResponse
 
+from bench.client import Page
 from cardavia.asgi import application
 from games.core import registry
 from games.core.conformance import play_random
 from rooms import identity, rendering, services
 from rooms.models import Deal, Room
+from tests.helpers import SPACES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 ENGINE = registry.get("chor_voli")
@@ -105,50 +108,72 @@ async def test_malformed_and_illegal_frames_are_answered_with_an_error_and_chang
     await ws.disconnect()
 
 
-async def discard_everything(player: str, **fields) -> tuple[Room, Deal, list[str], WebsocketCommunicator, list[str]]:
+@dataclass
+class Finished:
+    room: Room
+    deal: Deal
+    hand: list[str]
+    ws: WebsocketCommunicator
+    table: str  # the whole table the page got on connecting
+    frames: list[str]  # the frames since, until the deal was over
+
+
+async def discard_everything(player: str, **fields) -> Finished:
     """A solo Chor Voli room whose person puts every card on the discard pile over the websocket (zero groups is a
-    legal, binding arrangement), and the frames the page receives until the deal is over."""
+    legal, binding arrangement), and what the page receives until the deal is over."""
     room = await database_sync_to_async(open_room)(player)
     deal = await database_sync_to_async(room.current_deal)()
     hand = ENGINE.view(ENGINE.load(deal.state), 0)["hand"]
     ws = connect(room, player)
     await ws.connect(timeout=10)
-    await ws.receive_from(timeout=10)
+    table = await ws.receive_from(timeout=10)
     await ws.send_to(text_data=json.dumps({"intent": "arrange", "action_id": "all-discarded",
                                            **{f"card-{c}": "x" for c in hand}, **fields}))
     frames = []
     while not frames or 'data-phase="over"' not in frames[-1]:
         frames.append(await ws.receive_from(timeout=10))
     await database_sync_to_async(deal.refresh_from_db)()
-    return room, deal, hand, ws, frames
+    return Finished(room, deal, hand, ws, table, frames)
 
 
 async def test_a_move_over_the_websocket_finishes_the_round_and_every_seat_is_told(alice):
-    _, deal, _, ws, frames = await discard_everything(alice, HEADERS={})
-    html = "".join(frames)
+    finished = await discard_everything(alice, HEADERS={})
+    html = "".join(finished.frames)
     assert "Vergleich" in html or "Niemand hat eine Gruppe gebildet" in html
-    assert deal.over
-    await ws.disconnect()
+    assert finished.deal.over
+    await finished.ws.disconnect()
 
 
 async def test_a_deals_end_and_its_standings_come_in_one_frame(alice):
     """A deal's end changes the room too (the ledger, the standings). Its hints came one after the other: the room's
     first, rendered with the deal as it was, then the deal's end, rendered again with the same room, for every page
     of the room at once (200 rooms ending their deals together doubled a daphne's CPU per move)."""
-    room, _, _, ws, frames = await discard_everything(alice)
-    settled = (await database_sync_to_async(Room.objects.get)(pk=room.pk)).version
-    assert [int(ROOM_SHOWN.search(frame)[1]) for frame in frames][-1] == settled
-    assert all(int(ROOM_SHOWN.search(frame)[1]) < settled for frame in frames[:-1])
-    assert await ws.receive_nothing(timeout=0.5)  # and nothing after it
-    await ws.disconnect()
+    finished = await discard_everything(alice)
+    settled = (await database_sync_to_async(Room.objects.get)(pk=finished.room.pk)).version
+    assert [int(ROOM_SHOWN.search(frame)[1]) for frame in finished.frames][-1] == settled
+    assert all(int(ROOM_SHOWN.search(frame)[1]) < settled for frame in finished.frames[:-1])
+    assert await finished.ws.receive_nothing(timeout=0.5)  # and nothing after it
+    # The page, frame by frame, shows the standings and the deal's end as a fresh load does.
+    page, fresh = Page(), Page()
+    for frame in (finished.table, *finished.frames):
+        page.take(frame)
+    again = connect(finished.room, alice)
+    await again.connect(timeout=10)
+    fresh.take(await again.receive_from(timeout=10))
+    assert "<table" in page.region("standings")
+    for region in ("standings", "center", "hand", "seat-1"):
+        assert SPACES.sub(">\n<", page.region(region)) == SPACES.sub(">\n<", fresh.region(region)), region
+    await again.disconnect()
+    await finished.ws.disconnect()
 
 
 async def test_after_the_round_only_revealed_groups_and_own_cards_are_sent(alice):
-    _, deal, hand, ws, frames = await discard_everything(alice)
-    view = ENGINE.view(ENGINE.load(deal.state), 0)
+    finished = await discard_everything(alice)
+    view = ENGINE.view(ENGINE.load(finished.deal.state), 0)
     revealed = {c for comparison in view["comparisons"] for r in comparison["reveals"] for c in r["cards"]}
-    assert set(CARD_URL.findall("".join(frames))) <= set(hand) | revealed  # the others' discards stay secret
-    await ws.disconnect()
+    # the others' discards stay secret
+    assert set(CARD_URL.findall("".join(finished.frames))) <= set(finished.hand) | revealed
+    await finished.ws.disconnect()
 
 
 async def test_a_page_can_ask_for_a_fresh_render(alice):
