@@ -20,8 +20,8 @@ connecting, then every frame's swaps in order, regions sent whole and regions se
 (rooms/patches.py). It moves from what that copy shows, the way the page sends it (the form's fields as
 JSON over the websocket, no drafts): Dou Dizhu bids 1 or passes, then leads its lowest card or passes;
 Chor Voli discards its whole hand (a legal, binding arrangement); Chắn, Chuo Pai and Kowah make the first
-move the page names as legal (`legal_move`, by the hooks the browser tests click, bench/client.py). Printed
-per step:
+move the page names as legal (`legal_move`, by the hooks the browser tests click, bench/client.py). At a deal's
+end the first seat's person asks for the next deal, once. Printed per step:
 
     moves/s      moves of people per second that every seat of the room saw
     all/s        every deal version (people's and computers' moves, new deals) per second
@@ -134,6 +134,7 @@ class Person:
     phase: str = ""
     my_turn: bool = False
     acted: str = ""  # the id of the decision this person last answered
+    asked: tuple[int, int] = (0, -1)  # the deal's end at which this person last asked for the next deal
     socket: object = None
     begins: float = 0.0  # no move before this time (time.monotonic(), `--stagger`)
 
@@ -151,7 +152,11 @@ class Person:
     def move(self, game: str) -> dict | None:
         """The fields this person sends now, or None when there is nothing to do."""
         if self.phase == "over":
-            return {"command": "next"} if self.seat == 0 else None
+            if self.seat != 0 or self.asked == self.shown:
+                return None  # asked once, as a person presses the button once: a page's messages are handled in
+                # turn, and asking again every half second queued dozens of requests ahead of the new deal's first bid
+            self.asked = self.shown
+            return {"command": "next"}
         if not self.my_turn:
             return None
         hidden = {e["name"]: e["value"] for e in self.page.elements(DECISION)}
