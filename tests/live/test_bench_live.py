@@ -1,6 +1,6 @@
 """bench/live.py keeps working: a short run of every game in each mode (two rooms; a closed loop, and in the
-embedded mode a paced step too, after a warm-up in which the rooms begin one after another), no timing asserted — only that moves were measured, against the echo too,
-and that nothing failed."""
+embedded mode a paced step too, after a warm-up in which the rooms begin one after another), no timing
+asserted — only that moves were measured, against the echo too, and that nothing failed."""
 
 from __future__ import annotations
 
