@@ -288,9 +288,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if snapshot is None or snapshot["room"] != self.room_id:
             log.warning("table socket: a hint for a deal not of this room, ignored: %r", event)
             return
-        # A deal's end changed the room too (its standings): one frame shows both.
-        room = max(event.get("room", -1), self.info.version if self.info is not None else -1)
-        await self.send_update(snapshot=snapshot, info=await ROOMS.get(self.room_id, room))
+        await self.send_update(snapshot=snapshot, room=event.get("room", -1))  # a deal's end: with its standings
 
     async def room_changed(self, event: dict) -> None:
         if self.info is not None and event["version"] <= self.info.version:
@@ -339,11 +337,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=page["html"])
 
     async def send_update(self, snapshot: dict | None = None, info: rendering.RoomInfo | None = None,
-                          error: services.Refused | None = None) -> None:
-        """The regions that changed since the page's last frame, for this snapshot and room."""
+                          error: services.Refused | None = None, room: int = -1) -> None:
+        """The regions that changed since the page's last frame, for this snapshot and room (without `info`, the
+        room as this process knows it, at least at version `room`)."""
         try:
             if info is None:  # never an older room than the page shows (its whole table read the room on its own)
-                info = await ROOMS.get(self.room_id, self.info.version if self.info is not None else -1)
+                info = await ROOMS.get(self.room_id, max(room, self.info.version if self.info is not None else -1))
             if self.snapshot is None or info.seat_of(self.player) != self.seat:
                 await self.send_table()  # the page shows the lobby, or its seat changed: the whole table
                 return
