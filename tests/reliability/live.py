@@ -55,7 +55,7 @@ class Database:
     def __init__(self, site: Site) -> None:
         self.url = site.env["CARDAVIA_DATABASE_URL"].replace("postgres://", "postgresql://")
         self.conn = psycopg.connect(self.url, autocommit=True)
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
 
     def rows(self, sql: str, args: list) -> list[tuple]:
         with self.lock:
@@ -72,6 +72,14 @@ class Database:
         """(version, seat, action, action_id, events) of every move of the deal, in order."""
         return self.rows("SELECT version, seat, action, action_id, events FROM rooms_actionrecord "
                          "WHERE deal_id = %s ORDER BY version", [deal_id])
+
+    def deal_and_log(self, token: str, number: int | None = None) -> tuple[DealRow, list[tuple]]:
+        """A deal and its log as one snapshot: read one after the other, a computer's move between the two
+        reads would show a log one move ahead of the state."""
+        with self.lock, self.conn.transaction():
+            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            deal = self.deal(token, number)
+            return deal, self.records(deal.id)
 
     def fingerprint(self, token: str) -> tuple:
         """The room's deals, their states and logs and its ledger, byte for byte as PostgreSQL has them."""
@@ -118,6 +126,7 @@ class Response:
     status: int
     body: str
     location: str = ""
+    shows: tuple[int, int] | None = None  # (deal, version) it shows, where the test knows and the page does not say
 
 
 class Browser:

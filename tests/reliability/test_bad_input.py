@@ -122,8 +122,7 @@ def legal_change(fuzz: Fuzz, before: tuple, after: tuple, sent_ids: set[str]) ->
         return True
     if len(after) != len(before) or after[:-1] != before[:-1]:
         return False
-    deal = fuzz.db.deal(fuzz.token)
-    records = fuzz.db.records(deal.id)
+    deal, records = fuzz.db.deal_and_log(fuzz.token)
     if deal.version != before[-1][1] + 1 or records[-1][3] not in sent_ids:
         return False
     engine = fuzz.engine

@@ -5,6 +5,7 @@ moment (by code and by name, anywhere in the text), checked against the engine's
 from __future__ import annotations
 
 import itertools
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -62,8 +63,8 @@ class Scanner:
 
     def oracle(self, number: int) -> Oracle:
         if number not in self.oracles:
-            row = self.db.deal(self.token, number)
-            self.oracles[number] = Oracle(self.game, row, self.db.records(row.id), self.deck)
+            row, records = self.db.deal_and_log(self.token, number)
+            self.oracles[number] = Oracle(self.game, row, records, self.deck)
             self.played.versions += row.version + 1
         return self.oracles[number]
 
@@ -72,23 +73,27 @@ class Scanner:
         for viewer in viewers:
             with viewer.socket.cv:
                 frames = viewer.socket.frames
-                texts = [(f.text, f.shown) for f in frames]
+                texts = [(f.text, f.shown, None) for f in frames]
                 taken = self._take(viewer, "frames", texts, before_deal)
                 del frames[:taken]
             self.played.frames += taken
             responses = viewer.browser.responses
-            texts = [(r.body, freshness(r.body)[:2] if freshness(r.body) else None) for r in responses]
+            texts = [(r.body, freshness(r.body)[:2] if freshness(r.body) else None, r.shows) for r in responses]
             self.played.server_errors += sum(1 for r in responses if r.status >= 500)
             taken = self._take(viewer, "responses", texts, before_deal)
             del responses[:taken]
             self.played.responses += taken
 
-    def _take(self, viewer: Viewer, stream: str, texts: list[tuple[str, tuple | None]], before_deal: int) -> int:
-        for index, (text, fresh) in enumerate(texts):
-            shown = fresh or viewer.shown[stream]
+    def _take(self, viewer: Viewer, stream: str, texts: list[tuple[str, tuple | None, tuple | None]],
+              before_deal: int) -> int:
+        """Texts come as (text, its freshness, what the test knows it shows); one with neither shows what the
+        page's last text with a freshness showed."""
+        for index, (text, fresh, shows) in enumerate(texts):
+            shown = shows or fresh or viewer.shown[stream]
             if shown[0] >= before_deal:
                 return index
-            viewer.shown[stream] = shown
+            if not shows:
+                viewer.shown[stream] = shown
             viewer.panels[stream].update(help_panels([text]))
             self.played.help_panels = max(self.played.help_panels, len(viewer.panels[stream]))
             self.check(viewer, text, shown)
@@ -103,6 +108,21 @@ class Scanner:
             at = text.find(card)
             self.played.leaks.append(f"{self.game}: {viewer.name} (seat {viewer.seat}) at {shown} saw hidden {card}: "
                                      f"…{text[max(0, at - 120):at + 40]!r}…")
+
+
+def check_replay(viewer: Viewer, db: Database, token: str, number: int, path: str, played: Played) -> None:
+    """A replay, download or shuffle check opens only once its deal is over, and then shows the deal's end.
+
+    The deal may end between the page that was read before and this request (a computer's last move),
+    so an answer that opened is scanned as the end it shows, not as that page's version; that the
+    deal was indeed over is checked here: still running when read after the answer, it was running
+    when the answer was made.
+    """
+    response = viewer.browser.get(f"/de/raum/{token}/partien/{number}/{path}")
+    if response.status == 200:
+        response.shows = (number, sys.maxsize)  # the oracle reads a version past the end as the end
+        if not db.deal(token, number).over:
+            played.leaks.append(f"{played.game}: {viewer.name} opened partien/{number}/{path} while it was played")
 
 
 def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
@@ -129,9 +149,9 @@ def play_and_scan(site, game: str, deals: int, spectators: int) -> Played:
                 last_change, last_seen = time.monotonic(), seen
                 if deal.version % 9 == 4:  # now and then each viewer loads the page as well, and tries
                     for viewer in viewers:  # the running deal's replay, download and shuffle check
-                        for path in ("", f"partien/{deal.number}/", f"partien/{deal.number}/partie.json",
-                                     f"partien/{deal.number}/mischung/"):
-                            viewer.browser.get(f"/de/raum/{token}/{path}")
+                        viewer.browser.get(f"/de/raum/{token}/")
+                        for path in ("", "partie.json", "mischung/"):
+                            check_replay(viewer, db, token, deal.number, path, played)
             assert time.monotonic() - last_change < STUCK, f"{game}: deal {seen} made no progress in {STUCK} s"
             if deal.over:
                 played.deals = deal.number
