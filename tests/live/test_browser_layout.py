@@ -1,5 +1,5 @@
 """Every table is one screen, on a laptop (1280×800) and a phone (390×844), from the first deal to its end; Kowah's
-on a 1024×768 tablet as well.
+and Chuo Pai's on a 1024×768 tablet as well.
 
 A whole deal of each game is played through the page (as a newcomer would: a "Tipp" followed at the
 first decision, then "Arrange for me", the first legal card); at its start, at the first turn that asks for
@@ -27,10 +27,10 @@ SMALL_PHONE = (NARROWEST, 740)
 # The moments measured on a small phone as well, per game: Chor Voli's arranging (the middle was 0 px high there).
 ON_A_SMALL_PHONE = {"chor_voli": "#table[data-phase=arrange]"}
 # The games measured on a 1024×768 tablet as well, its felt beside the side panels: Kowah, whose middle was nearly
-# hidden there. Not yet the others: Chuo Pai's middle was 0 px high there at the start of some deals (2 runs of 6),
-# and a seat box of Chắn's cuts off what it holds there (what is measured for it on a phone).
+# hidden there, and Chuo Pai, whose middle was 0 px high there at the start of a deal on your lead. Not yet Chắn: a
+# seat box of its cuts off what it holds there (what is measured for it on a phone).
 TABLET = (1024, 768)
-ON_A_TABLET = {"kowah"}
+ON_A_TABLET = {"kowah", "chuo_pai"}
 TURN = "#table[data-my-turn=true], #table[data-phase=over]"
 FLIGHTS = """window.__flights = 0;
 new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => {
@@ -346,6 +346,53 @@ def test_kowahs_older_discards_and_their_legend_stand_whole_in_the_middle_of_a_l
     for part in measured["hand"] + measured["tip"] + measured["buttons"]:
         assert inside(part, measured), f"outside the window at {width}×{height}: {part}"
     assert measured["clipped"] == [], f"an opponent's box cuts off what it holds at {width}×{height}"
+
+
+# Chuo Pai at the start of a deal on your own lead (seed 2): 26 cards in four families (10, 3, 8 and 5), two rows of
+# them on a 1024×768 tablet, the scoring piles' table above the middle, the lead's hint in it, and "Pass" with its
+# reason why the leader cannot pass.
+CHUO_PAI_LEAD = """
+from games.core import registry
+engine = registry.get("chuo_pai")
+state = engine.new_game(seed=2, seats=3)
+assert state.current.leader == 0 and len(state.hands[0]) == 26 and not state.current.plays
+"""
+# The middle of Chuo Pai against what it holds, and each name of the scoring piles' table in lines.
+CHUO_PAI_MIDDLE = """() => {
+  const center = document.querySelector("#center .center");
+  const lines = el => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter(r => r.height > 0).map(r => Math.round(r.bottom / 8))).size;
+  };
+  return {height: center.clientHeight, content: center.scrollHeight,
+          names: [...document.querySelectorAll("#scoreboard tbody th")].map(th => lines(th))};
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1024, 768)])
+def test_chuo_pais_middle_shows_the_lead_beside_a_full_hand_on_a_laptop(width, height, embedded_site, browser,
+                                                                       artifacts):
+    """On a 1024×768 tablet, at the start of a deal on the seat's own lead, the 26 cards in two rows of families,
+    the hand's help, the actions with the reason not to pass and the Tipp under them took the felt's height: the
+    middle was 0 px high, its hint (how to lead) cut off, and the scoring piles' names wrapped. The middle shows all
+    it holds, unscrolled, each name stands on one line, and the hand, the buttons and the Tipp stand in the window."""
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="de-DE")
+    open_solo_table(page, embedded_site.url, "chuo_pai")
+    fix_state(embedded_site, page, CHUO_PAI_LEAD)
+    page.wait_for_selector("#table[data-my-turn=true] #why-not-pass")
+    page.wait_for_timeout(150)
+    page.screenshot(path=artifacts / f"layout-chuo_pai-lead-{width}x{height}.png")
+    middle = page.evaluate(CHUO_PAI_MIDDLE)
+    assert middle["content"] <= middle["height"] + 1, f"the middle scrolls at {width}×{height}: {middle}"
+    assert middle["names"] and set(middle["names"]) == {1}, f"a name wraps at {width}×{height}: {middle}"
+    seen = page.evaluate(MEASURE, False)
+    where = f"{width}×{height}"
+    assert seen["scrollHeight"] <= height and seen["scrollWidth"] <= width, f"the page scrolls at {where}: {seen}"
+    assert seen["hints"] == [], f"the middle's hint is cut off at {where}: {seen['hints']}"
+    assert len(seen["hand"]) == 1 and len(seen["tip"]) == 1 and len(seen["buttons"]) >= 2
+    for part in seen["hand"] + seen["tip"] + seen["buttons"]:
+        assert inside(part, seen), f"outside the window at {where}: {part}"
 
 
 CHAN_WON = """
