@@ -98,6 +98,15 @@ def overlap(a: dict, b: dict) -> bool:
             and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1)
 
 
+def assert_in_the_window(seen: dict, where: str, *parts: str) -> None:
+    """The measured page (MEASURE) does not scroll, and each of its `parts` (hand, tip, buttons) is in the window."""
+    assert seen["scrollWidth"] <= seen["width"], f"{where}: {seen['scrollWidth']} px wide"
+    assert seen["scrollHeight"] <= seen["height"], f"{where}: the page scrolls ({seen['scrollHeight']} px)"
+    for part in parts:
+        for rect in seen[part]:
+            assert inside(rect, seen), f"{where}: the {part} {rect.get('text', '')!r} is outside the window {rect}"
+
+
 def check_one_screen(page, artifacts, game: str, moment: str) -> None:
     """The table at each size (and the narrowest phone): one screen, nothing cut off, no seat over another."""
     sizes = dict(SIZES)
@@ -111,12 +120,7 @@ def check_one_screen(page, artifacts, game: str, moment: str) -> None:
         page.screenshot(path=artifacts / f"layout-{game}-{moment}-{size}.png")
         seen = page.evaluate(MEASURE, size == "small-phone")
         where = f"{game} {moment} at {width}×{height}"
-        assert seen["scrollWidth"] <= width, f"{where}: {seen['scrollWidth']} px wide"
-        assert seen["scrollHeight"] <= height, f"{where}: the page scrolls ({seen['scrollHeight']} px)"
-        for hand in seen["hand"]:
-            assert inside(hand, seen), f"{where}: the hand is cut off {hand}"
-        for button in seen["buttons"]:
-            assert inside(button, seen), f"{where}: {button['text']!r} is outside the window {button}"
+        assert_in_the_window(seen, where, "hand", "buttons")
         assert seen["hints"] == [], f"{where}: the middle's hint is cut off"
         for i, a in enumerate(seen["seats"]):
             for b in seen["seats"][i + 1:]:
@@ -341,10 +345,8 @@ def test_kowahs_older_discards_and_their_legend_stand_whole_in_the_middle_of_a_l
     for part in seen["parts"]:
         assert not part["cut"] and part["bottom"] <= seen["height"], f"{part['part']} is cut off: {seen}"
     measured = page.evaluate(MEASURE, False)
-    assert measured["scrollHeight"] <= height and measured["scrollWidth"] <= width, f"the page scrolls: {measured}"
     assert len(measured["hand"]) == 1 and len(measured["tip"]) == 1 and len(measured["buttons"]) >= 2
-    for part in measured["hand"] + measured["tip"] + measured["buttons"]:
-        assert inside(part, measured), f"outside the window at {width}×{height}: {part}"
+    assert_in_the_window(measured, f"Kowah at {width}×{height}", "hand", "tip", "buttons")
     assert measured["clipped"] == [], f"an opponent's box cuts off what it holds at {width}×{height}"
 
 
@@ -388,11 +390,9 @@ def test_chuo_pais_middle_shows_the_lead_beside_a_full_hand_on_a_laptop(width, h
     assert middle["names"] and set(middle["names"]) == {1}, f"a name wraps at {width}×{height}: {middle}"
     seen = page.evaluate(MEASURE, False)
     where = f"{width}×{height}"
-    assert seen["scrollHeight"] <= height and seen["scrollWidth"] <= width, f"the page scrolls at {where}: {seen}"
     assert seen["hints"] == [], f"the middle's hint is cut off at {where}: {seen['hints']}"
     assert len(seen["hand"]) == 1 and len(seen["tip"]) == 1 and len(seen["buttons"]) >= 2
-    for part in seen["hand"] + seen["tip"] + seen["buttons"]:
-        assert inside(part, seen), f"outside the window at {where}: {part}"
+    assert_in_the_window(seen, where, "hand", "tip", "buttons")
 
 
 CHAN_WON = """
